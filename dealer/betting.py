@@ -1,0 +1,446 @@
+"""The betting logic of one hold'em betting round: who acts, what they may do, the chips moved.
+
+Pure bookkeeping: no cards, no I/O. The caller gives the acting order, the live stacks and the chips
+each seat has put in the hand; :meth:`BettingRound.act` checks an action against the rules (each
+refusal names its rule ID) and moves the chips.
+
+A no-limit 5/10 round pre-flop, seats 3 (small blind), 4 (big blind), 5 and 6:
+
+>>> stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(5), Decimal(10))
+>>> stacks = {3: Decimal(495), 4: Decimal(490), 5: Decimal(500), 6: Decimal(500)}
+>>> committed = {3: Decimal(5), 4: Decimal(10)}
+>>> rnd = BettingRound(stakes, Street.PREFLOP, [5, 6, 3, 4], stacks, committed,
+...                    posted={3: Decimal(5), 4: Decimal(10)}, posted_bet_count=1)
+>>> rnd.options()
+Options(seat=5, moves=(<Move.FOLD: 'fold'>, <Move.CALL: 'call'>, <Move.RAISE: 'raise'>, \
+<Move.ALL_IN: 'all-in'>), to_call=Decimal('10'), min_to=Decimal('20'), max_to=Decimal('500'))
+>>> rnd.act(5, Move.RAISE, Decimal(15))
+Traceback (most recent call last):
+...
+dealer.betting.BettingError: raise to 15 is below the minimum raise to 20 (NL-MIN-RAISE)
+>>> rnd.act(5, Move.RAISE, Decimal(30))
+Wager(seat=5, move=<Move.RAISE: 'raise'>, to=Decimal('30'), added=Decimal('30'), all_in=False)
+>>> rnd.options().min_to
+Decimal('50')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping, Sequence
+from dataclasses import dataclass
+from decimal import Decimal
+from enum import StrEnum
+
+from dealer.chips import ZERO, format_chips
+from dealer.stakes import Stakes, Street, Structure
+
+__all__ = [
+    "BettingError",
+    "BettingRound",
+    "Move",
+    "Options",
+    "Stakes",
+    "Street",
+    "Structure",
+    "Wager",
+]
+
+
+class Move(StrEnum):
+    """What a player says."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"
+
+
+@dataclass(frozen=True, slots=True)
+class Options:
+    """What the player to act may do now."""
+
+    seat: int
+    moves: tuple[Move, ...]
+    to_call: Decimal
+    min_to: Decimal | None
+    max_to: Decimal | None
+
+
+@dataclass(frozen=True, slots=True)
+class Wager:
+    """One applied action; an all-in is recorded as the call, bet or raise it amounts to."""
+
+    seat: int
+    move: Move
+    to: Decimal
+    added: Decimal
+    all_in: bool
+
+
+class BettingError(ValueError):
+    """An action the rules do not allow; ``rule`` is the rule ID, also ending the message."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+
+
+def _c(amount: Decimal) -> str:
+    return format_chips(amount)
+
+
+_STRUCTURE_RULE = {
+    Structure.LIMIT: "LIMIT-STAKES",
+    Structure.NO_LIMIT: "NO-LIMIT",
+    Structure.POT_LIMIT: "POT-LIMIT",
+}
+
+
+class BettingRound:
+    """One round; ``stacks`` and ``committed`` are the caller's mappings, changed in place."""
+
+    def __init__(
+        self,
+        stakes: Stakes,
+        street: Street,
+        order: Sequence[int],
+        stacks: MutableMapping[int, Decimal],
+        committed: MutableMapping[int, Decimal],
+        posted: Mapping[int, Decimal] | None = None,
+        posted_bet_count: int = 0,
+        posted_last_raise: Decimal | None = None,
+    ) -> None:
+        if len(set(order)) != len(order):
+            raise ValueError(f"acting order repeats a seat: {list(order)}")
+        missing = [seat for seat in order if seat not in stacks]
+        if missing:
+            raise ValueError(f"no stack for seats {missing}")
+        self.stakes = stakes
+        self.street = street
+        self.order: tuple[int, ...] = tuple(order)
+        self.stacks = stacks
+        self.committed = committed
+        self._live: list[int] = list(order)
+        # This round's bets in front of players (folded ones included, for the uncalled bet).
+        self.bets: dict[int, Decimal] = {seat: ZERO for seat in order}
+        for seat, amount in (posted or {}).items():
+            self.bets[seat] = amount
+        self.high: Decimal = max(self.bets.values(), default=ZERO)
+        # Limit: the bet level reached by the last full bet (a short all-in stays above it).
+        self.full_level: Decimal = self.high
+        self.bet_count = posted_bet_count
+        # No-limit/pot-limit: the last full bet or raise increment (NL-MIN-RAISE).
+        self.last_raise: Decimal = (
+            stakes.big_blind if posted_last_raise is None else posted_last_raise
+        )
+        # The highest bet each seat had matched when it last acted (posting a blind is not acting).
+        self._acted_at: dict[int, Decimal] = {}
+        able = [seat for seat in order if stacks[seat] > 0]
+        self.capped_round = stakes.cap_bets is not None and not (
+            stakes.cap_lifted_heads_up and len(able) == 2
+        )
+        self.history: list[Wager] = []
+        self._uncalled_done = False
+        self._to_act: int | None = self._next_from(0)
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats not folded, all-in ones included, in acting order."""
+        return tuple(self._live)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is; ``None`` once the round is complete."""
+        return self._to_act
+
+    @property
+    def is_complete(self) -> bool:
+        """ROUND-END reached."""
+        return self._to_act is None
+
+    @property
+    def bet_size(self) -> Decimal:
+        return self.stakes.bet_size(self.street)
+
+    @property
+    def pot(self) -> Decimal:
+        """Everything put in this hand so far, this round's bets included."""
+        return sum(self.committed.values(), ZERO)
+
+    def _total(self, seat: int) -> Decimal:
+        """The most ``seat`` can have in front of it this round: its bet plus its stack."""
+        return self.bets.get(seat, ZERO) + self.stacks[seat]
+
+    def _needs_action(self, seat: int) -> bool:
+        if self.stacks[seat] <= 0:
+            return False
+        return seat not in self._acted_at or self.bets[seat] < self.high
+
+    def _round_over(self) -> bool:
+        if len(self._live) <= 1:
+            return True
+        able = [seat for seat in self._live if self.stacks[seat] > 0]
+        if not able:
+            return True
+        if len(able) == 1 and self.bets[able[0]] >= self.high:
+            return True
+        return not any(self._needs_action(seat) for seat in able)
+
+    def _next_from(self, start: int) -> int | None:
+        """The first live seat needing action, scanning the order cyclically from ``start``."""
+        if self._round_over():
+            return None
+        n = len(self.order)
+        for step in range(n):
+            seat = self.order[(start + step) % n]
+            if seat in self._live and self._needs_action(seat):
+                return seat
+        return None
+
+    def _action_rule(self) -> str:
+        return "PREFLOP-ACTION" if self.street is Street.PREFLOP else "POSTFLOP-ACTION"
+
+    # -- what may be done ----------------------------------------------------------------------
+
+    def _raise_refusal(self, seat: int) -> BettingError | None:
+        """Why ``seat`` may not bet or raise now, or ``None`` when it may."""
+        if not any(s != seat and self.stacks[s] > 0 for s in self._live):
+            return BettingError(
+                f"seat {seat} may only call or fold: every other player is all-in", "SIDE-POTS"
+            )
+        if self.stakes.structure is Structure.LIMIT:
+            cap = self.stakes.cap_bets
+            if self.capped_round and cap is not None and self.bet_count >= cap:
+                return BettingError(
+                    f"the betting is capped at {cap} bets; seat {seat} may only call or fold",
+                    "LIMIT-CAP",
+                )
+            threshold, rule = self.bet_size / 2, "LIMIT-ALLIN"
+        else:
+            threshold, rule = self.last_raise, "NL-MIN-RAISE"
+        if seat in self._acted_at and self.high - self._acted_at[seat] < threshold:
+            return BettingError(
+                f"seat {seat} may only call or fold: the all-in to {_c(self.high)} is less than "
+                f"a full raise over the {_c(self._acted_at[seat])} it acted on, so the betting "
+                "is not reopened",
+                rule,
+            )
+        if self._total(seat) <= self.high:
+            return BettingError(
+                f"seat {seat} has {_c(self._total(seat))} in all, not more than the bet of "
+                f"{_c(self.high)}: it can only call all-in",
+                "SIDE-POTS",
+            )
+        return None
+
+    def _bounds(self, seat: int) -> tuple[Decimal, Decimal]:
+        """The structure's minimum and maximum bet/raise-to, before clipping to the stack."""
+        structure = self.stakes.structure
+        if structure is Structure.LIMIT:
+            full = self.full_level + self.bet_size
+            return full, full
+        low = self.high + self.last_raise
+        if structure is Structure.NO_LIMIT:
+            return low, self._total(seat)
+        call = self.high - self.bets[seat]
+        top = self.high + self.pot + call
+        return min(low, top), top
+
+    def options(self) -> Options:
+        """The legal moves of the player to act (ALL_IN listed whenever going all-in is legal)."""
+        seat = self._to_act
+        if seat is None:
+            raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
+        total = self._total(seat)
+        stack = self.stacks[seat]
+        to_call = min(self.high - self.bets[seat], stack)
+        moves = [Move.FOLD, Move.CALL if to_call > 0 else Move.CHECK]
+        min_to: Decimal | None = None
+        max_to: Decimal | None = None
+        all_in = total <= self.high
+        if self._raise_refusal(seat) is None:
+            low, top = self._bounds(seat)
+            min_to, max_to = min(low, total), min(top, total)
+            moves.append(Move.RAISE if self.high > 0 else Move.BET)
+            all_in = total <= top
+        if all_in:
+            moves.append(Move.ALL_IN)
+        return Options(seat, tuple(moves), to_call, min_to, max_to)
+
+    def can(self, seat: int, move: Move, to: Decimal | None = None) -> bool:
+        """Whether :meth:`act` would accept this action."""
+        try:
+            self.verify(seat, move, to)
+        except BettingError:
+            return False
+        return True
+
+    def verify(self, seat: int, move: Move, to: Decimal | None = None) -> None:
+        """Raise :class:`BettingError` unless ``seat`` may make ``move`` (to ``to``) now."""
+        self._resolve(seat, move, to)
+
+    def _resolve(self, seat: int, move: Move, to: Decimal | None) -> tuple[Move, Decimal]:
+        """Check the action; return the move it amounts to and the seat's bet after it."""
+        actor = self._to_act
+        if actor is None:
+            raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
+        rule = self._action_rule()
+        if seat != actor:
+            raise BettingError(f"not seat {seat}'s turn: seat {actor} is to act", rule)
+        if to is not None and move not in (Move.BET, Move.RAISE):
+            raise BettingError(
+                f"{move} takes no amount (got {_c(to)}): only a bet or a raise names one", rule
+            )
+        bet, total = self.bets[seat], self._total(seat)
+        to_call = self.high - bet
+        if move is Move.FOLD:
+            return Move.FOLD, bet
+        if move is Move.CHECK:
+            if to_call > 0:
+                raise BettingError(
+                    f"seat {seat} cannot check: it faces a bet of {_c(self.high)} "
+                    f"({_c(min(to_call, self.stacks[seat]))} to call); call, raise or fold",
+                    rule,
+                )
+            return Move.CHECK, bet
+        if move is Move.CALL:
+            if to_call <= 0:
+                raise BettingError(f"seat {seat} has nothing to call: check or bet", rule)
+            return Move.CALL, min(self.high, total)
+        if move is Move.ALL_IN:
+            if total <= self.high:
+                return Move.CALL, total
+            word = Move.RAISE if self.high > 0 else Move.BET
+            self._check_raise(seat, word, total, said_all_in=True)
+            return word, total
+        if move is Move.BET and self.high > 0:
+            raise BettingError(
+                f"seat {seat} cannot bet: there is already a bet of {_c(self.high)} in this "
+                "round; raise instead",
+                rule,
+            )
+        if move is Move.RAISE and self.high <= 0:
+            raise BettingError(
+                f"seat {seat} cannot raise: there is no bet in this round; bet instead", rule
+            )
+        if to is None:
+            if self.stakes.structure is not Structure.LIMIT:
+                raise BettingError(
+                    f"a {move} needs an amount: {move} to how much?",
+                    _STRUCTURE_RULE[self.stakes.structure],
+                )
+            refusal = self._raise_refusal(seat)
+            if refusal is not None:
+                raise refusal
+            to = min(self._bounds(seat)[0], total)
+        self._check_raise(seat, move, to)
+        return move, to
+
+    def _check_raise(
+        self, seat: int, move: Move, to: Decimal, *, said_all_in: bool = False
+    ) -> None:
+        """Check a bet or raise to ``to`` (an all-in when ``to`` is the seat's whole total)."""
+        structure = self.stakes.structure
+        srule = _STRUCTURE_RULE[structure]
+        minrule = "LIMIT-STAKES" if structure is Structure.LIMIT else "NL-MIN-RAISE"
+        total = self._total(seat)
+        if move is Move.BET and to <= 0:
+            raise BettingError(
+                f"a bet of {_c(to)} is not a bet: bet at least {_c(self._bounds(seat)[0])}",
+                minrule,
+            )
+        refusal = self._raise_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        if to > total:
+            raise BettingError(
+                f"{move} to {_c(to)} is more than seat {seat} has: {_c(self.stacks[seat])} behind, "
+                f"{_c(total)} in all",
+                srule,
+            )
+        low, top = self._bounds(seat)
+        all_in = to == total
+        if structure is Structure.LIMIT:
+            if to != low and not (all_in and to < low):
+                said = " (all-in)" if said_all_in else ""
+                raise BettingError(
+                    f"in limit the {move} is to {_c(low)} exactly, not {_c(to)}{said}",
+                    "LIMIT-STAKES",
+                )
+            return
+        if to < low and not all_in:
+            what = (
+                f"bet of {_c(to)} is below the minimum bet of {_c(low)}"
+                if move is Move.BET
+                else f"raise to {_c(to)} is below the minimum raise to {_c(low)}"
+            )
+            raise BettingError(what, "NL-MIN-RAISE")
+        if to > top:
+            said = "all-in" if said_all_in else str(move)
+            raise BettingError(
+                f"{said} to {_c(to)} is above the pot-limit maximum of {_c(top)}", "POT-LIMIT"
+            )
+        unit = self.stakes.chip_unit
+        if not all_in and to % unit != 0:
+            raise BettingError(
+                f"{move} to {_c(to)} is not a multiple of the {_c(unit)} chip", "CHIP-UNIT"
+            )
+
+    # -- doing it ------------------------------------------------------------------------------
+
+    def act(self, seat: int, move: Move, to: Decimal | None = None) -> Wager:
+        """Verify the action, then move the chips and pass the turn."""
+        resolved, new_bet = self._resolve(seat, move, to)
+        if resolved is Move.FOLD:
+            self._live.remove(seat)
+            self._acted_at[seat] = self.high
+            wager = Wager(seat, Move.FOLD, self.bets[seat], ZERO, False)
+        else:
+            added = new_bet - self.bets[seat]
+            self.bets[seat] = new_bet
+            self.stacks[seat] -= added
+            self.committed[seat] = self.committed.get(seat, ZERO) + added
+            if new_bet > self.high:
+                self._raise_to(new_bet)
+            self._acted_at[seat] = self.high
+            wager = Wager(seat, resolved, new_bet, added, self.stacks[seat] == 0)
+        self.history.append(wager)
+        self._to_act = self._next_from(self.order.index(seat) + 1)
+        return wager
+
+    def _raise_to(self, to: Decimal) -> None:
+        """Record a new highest bet: is it a full bet (counts for the cap, reopens) or short?"""
+        if self.stakes.structure is Structure.LIMIT:
+            # LIMIT-ALLIN: half a bet or more over the last full level counts as a full bet,
+            # so short all-ins add up.
+            if to - self.full_level >= self.bet_size / 2:
+                self.full_level = to
+                self.bet_count += 1
+        elif to - self.high >= self.last_raise:
+            self.last_raise = to - self.high
+        self.high = to
+
+    def return_uncalled(self) -> tuple[int, Decimal] | None:
+        """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
+        if not self.is_complete:
+            raise BettingError(
+                f"the betting round is not complete: seat {self._to_act} is to act", "ROUND-END"
+            )
+        if self._uncalled_done or not self.bets:
+            return None
+        self._uncalled_done = True
+        ranked = sorted(self.bets.items(), key=lambda item: item[1], reverse=True)
+        owner, top = ranked[0]
+        second = ranked[1][1] if len(ranked) > 1 else ZERO
+        if top <= second:
+            return None
+        excess = top - second
+        self.bets[owner] = second
+        self.high = second
+        self.stacks[owner] += excess
+        self.committed[owner] -= excess
+        return owner, excess

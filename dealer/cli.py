@@ -1,0 +1,121 @@
+"""The ``dealer`` command line.
+
+Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (``file:line: message`` on stderr).
+Heavy modules are imported inside the commands so that a quick lookup starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from dealer import __version__
+
+app = typer.Typer(
+    add_completion=False,
+    no_args_is_help=True,
+    help="Texas Hold'em dealer procedure and misdeal adjudication.",
+    pretty_exceptions_enable=False,
+)
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"dealer {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Print the version.")
+    ] = False,
+) -> None:
+    """Texas Hold'em dealer procedure and misdeal adjudication."""
+
+
+def _bad_input(message: str) -> typer.Exit:
+    typer.echo(message, err=True)
+    return typer.Exit(2)
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    """The YAML files named, folders searched recursively, in a stable order."""
+    files: list[Path] = []
+    for path in paths:
+        if path.is_dir():
+            files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
+        elif path.is_file():
+            files.append(path)
+        else:
+            raise _bad_input(f"{path}:0: no such file or folder")
+    return files
+
+
+RulesetOption = Annotated[
+    str | None,
+    typer.Option("--ruleset", help="seed, wsop-2024, or a house overlay file (overrides the scenarios')."),
+]
+
+
+@app.command()
+def replay(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable report.")] = False,
+    ruleset: RulesetOption = None,
+) -> None:
+    """Replay scenarios: one line per scenario and a summary."""
+    from dealer.replay import replay as run
+    from dealer.ruleset import load_ruleset
+    from dealer.scenario import read_scenario
+    from dealer.yamlsrc import SourceError
+
+    try:
+        override = load_ruleset(ruleset) if ruleset else None
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    files = scenario_files(paths)
+    if not files:
+        raise _bad_input(f"{' '.join(map(str, paths))}:0: no scenario files found")
+    scenarios = []
+    errors = []
+    for file in files:
+        try:
+            scenarios.append(read_scenario(file, override))
+        except SourceError as error:
+            errors.append(str(error))
+    if errors:
+        for error in errors:
+            typer.echo(error, err=True)
+        raise typer.Exit(2)
+    results = [run(scenario) for scenario in scenarios]
+    passed = sum(result.passed for result in results)
+    failed = len(results) - passed
+    if as_json:
+        report: dict[str, Any] = {
+            "version": __version__,
+            "passed": passed,
+            "failed": failed,
+            "scenarios": [result.as_json() for result in results],
+        }
+        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        for result in results:
+            mark = "PASS" if result.passed else "FAIL"
+            line = f"{mark} {result.scenario.file}: {result.scenario.name} [{result.scenario.ruleset.name}]"
+            if result.failure:
+                line += f"\n     {result.failure}"
+            typer.echo(line)
+        typer.echo(f"{passed} passed, {failed} failed")
+    raise typer.Exit(1 if failed else 0)
+
+
+def main() -> None:
+    try:
+        app()
+    except KeyboardInterrupt:
+        sys.exit(130)

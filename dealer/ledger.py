@@ -1,0 +1,136 @@
+"""The card ledger: where every card of the deck is, moved only by single primitives.
+
+Places (RULES.md, card accounting): the stub, a seat's hand, the board, the burn pile, the muck, set
+aside (out of play) and scrap (boxed or foreign cards). No primitive creates or loses a card.
+
+>>> from dealer.cards import parse_cards
+>>> ledger = Ledger(parse_cards("As Kd Qh Jc Tc 9c"))
+>>> ledger.pitch(3), ledger.burn(), ledger.turn_up()
+(Card('As'), Card('Kd'), Card('Qh'))
+>>> ledger.where(parse_cards("As")[0])
+'seat 3'
+>>> ledger.check()
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+
+from dealer.cards import Card
+
+
+class Place(StrEnum):
+    STUB = "stub"
+    SEAT = "seat"
+    BOARD = "board"
+    BURN = "burn"
+    MUCK = "muck"
+    SET_ASIDE = "set aside"
+    SCRAP = "scrap"
+
+
+class LedgerError(RuntimeError):
+    """A move the ledger cannot make (an empty stub, a card that is not where it is said to be)."""
+
+
+class Ledger:
+    """Every card of one deck, in exactly one place.
+
+    The stub is kept with its top card last, so a pitch is a list pop; :attr:`stub` shows it top first.
+    """
+
+    __slots__ = ("_deck", "_stub", "board", "burns", "hands", "muck", "scrap", "set_aside")
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        self._deck = Counter(deck)
+        self._stub: list[Card] = list(reversed(deck))
+        self.hands: dict[int, list[Card]] = {}
+        self.board: list[Card] = []
+        self.burns: list[Card] = []
+        self.muck: list[Card] = []
+        self.set_aside: list[Card] = []
+        self.scrap: list[Card] = []
+
+    @property
+    def stub(self) -> tuple[Card, ...]:
+        """The stub, top card first."""
+        return tuple(reversed(self._stub))
+
+    def _draw(self) -> Card:
+        if not self._stub:
+            raise LedgerError("the stub is empty")
+        return self._stub.pop()
+
+    # Primitives: each moves exactly one card, or reorders the stub.
+
+    def pitch(self, seat: int) -> Card:
+        """Top of the stub to a seat, face down."""
+        card = self._draw()
+        self.hands.setdefault(seat, []).append(card)
+        return card
+
+    def burn(self) -> Card:
+        card = self._draw()
+        self.burns.append(card)
+        return card
+
+    def turn_up(self) -> Card:
+        """Top of the stub to the board, face up."""
+        card = self._draw()
+        self.board.append(card)
+        return card
+
+    def muck_hand(self, seat: int) -> tuple[Card, ...]:
+        cards = tuple(self.hands.pop(seat, ()))
+        self.muck.extend(cards)
+        return cards
+
+    def take(self, card: Card) -> Place:
+        """Lift one card from wherever it lies (not the stub), ready to be placed elsewhere."""
+        for place, pile in self._piles():
+            if card in pile:
+                pile.remove(card)
+                if place is Place.SEAT:
+                    self.hands = {seat: cards for seat, cards in self.hands.items() if cards}
+                return place
+        raise LedgerError(f"{card} is not on the table")
+
+    def _piles(self) -> Iterable[tuple[Place, list[Card]]]:
+        yield from ((Place.SEAT, cards) for cards in self.hands.values())
+        yield Place.BOARD, self.board
+        yield Place.BURN, self.burns
+        yield Place.MUCK, self.muck
+        yield Place.SET_ASIDE, self.set_aside
+        yield Place.SCRAP, self.scrap
+
+    def restack(self, order: Sequence[Card]) -> None:
+        """Give the stub a new order (a shuffle or a cut); it must hold the same cards."""
+        if Counter(order) != Counter(self._stub):
+            raise LedgerError("a shuffle or cut must keep exactly the cards of the stub")
+        self._stub = list(reversed(order))
+
+    def where(self, card: Card) -> str:
+        if card in self._stub:
+            return Place.STUB.value
+        for seat, cards in self.hands.items():
+            if card in cards:
+                return f"seat {seat}"
+        for place, pile in self._piles():
+            if place is not Place.SEAT and card in pile:
+                return place.value
+        raise LedgerError(f"{card} is nowhere")
+
+    def check(self) -> None:
+        """Raise :class:`LedgerError` unless every card of the deck is in exactly one place."""
+        held = Counter(self._stub)
+        for _, pile in self._piles():
+            held.update(pile)
+        if held != self._deck:
+            missing = self._deck - held
+            extra = held - self._deck
+            raise LedgerError(
+                "card ledger broken: "
+                f"missing {sorted(map(str, missing.elements()))}, extra {sorted(map(str, extra.elements()))}"
+            )

@@ -1,0 +1,73 @@
+"""Who sits where this hand: button, blinds, straddle, the deal order and the order of action.
+
+Seats are numbered clockwise. With three or more players the small blind is left of the button
+(BLINDS); heads-up the button posts the small blind, acts first pre-flop and last after, and gets the
+last card of the deal (HEADS-UP).
+
+>>> p = seat_positions((1, 3, 4, 7), button=7, straddle=False)
+>>> p.small_blind, p.big_blind, p.deal_order, p.preflop_order, p.postflop_order
+(1, 3, (1, 3, 4, 7), (4, 7, 1, 3), (1, 3, 4, 7))
+>>> h = seat_positions((2, 5), button=5, straddle=False)
+>>> h.small_blind, h.big_blind, h.deal_order, h.preflop_order, h.postflop_order
+(5, 2, (2, 5), (5, 2), (2, 5))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Positions:
+    button: int
+    small_blind: int
+    big_blind: int
+    straddle: int | None
+    deal_order: tuple[int, ...]  # one round of the deal (DEAL-ORDER)
+    preflop_order: tuple[int, ...]  # PREFLOP-ACTION, first to act first
+    postflop_order: tuple[int, ...]  # POSTFLOP-ACTION
+
+    @property
+    def heads_up(self) -> bool:
+        return len(self.deal_order) == 2
+
+
+def clockwise_from(seats: Sequence[int], after: int) -> tuple[int, ...]:
+    """The seats clockwise starting with the first one after seat ``after`` (which may be empty).
+
+    >>> clockwise_from((1, 4, 6), after=4)
+    (6, 1, 4)
+    """
+    ordered = sorted(seats)
+    later = [seat for seat in ordered if seat > after]
+    return tuple(later + [seat for seat in ordered if seat <= after])
+
+
+def seat_positions(seats: Sequence[int], button: int, straddle: bool) -> Positions:
+    """Positions for the players dealt in; the button must be one of them."""
+    if button not in seats:
+        raise ValueError(f"the button is at seat {button}, which has no player (BUTTON)")
+    order = clockwise_from(seats, after=button)  # small blind first, button last
+    if len(order) == 2:
+        big_blind = order[0]
+        return Positions(
+            button=button,
+            small_blind=button,
+            big_blind=big_blind,
+            straddle=None,
+            deal_order=order,
+            preflop_order=(button, big_blind),
+            postflop_order=order,
+        )
+    straddler = order[2] if straddle and len(order) >= 4 else None
+    last_forced = 3 if straddler is not None else 2
+    return Positions(
+        button=button,
+        small_blind=order[0],
+        big_blind=order[1],
+        straddle=straddler,
+        deal_order=order,
+        preflop_order=order[last_forced:] + order[:last_forced],
+        postflop_order=order,
+    )

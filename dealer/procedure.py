@@ -1,0 +1,144 @@
+"""The hand procedure as data: ``procedures/holdem.yaml`` read and built into one ``transitions`` machine.
+
+The machine is built once per process and serves every hand: a hand is a model whose ``state``
+attribute the machine reads and sets; events are fired with ``machine.events[trigger].trigger(hand,
+step)``, so no hand is ever added to (or leaks in) the machine.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from transitions import Machine
+
+from dealer.ruleset import PROCEDURES
+from dealer.stakes import Street
+from dealer.yamlsrc import Items, Node, SourceError, load_file
+
+PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
+_SHOWN_AS = "procedures/holdem.yaml"
+
+logging.getLogger("transitions").setLevel(logging.WARNING)
+
+
+@dataclass(frozen=True, slots=True)
+class StateSpec:
+    name: str
+    expects: str  # what a refusal says was expected here; may name {next_seat} or {to_act}
+    rule: str  # the rule that makes it so
+    next: str | None  # the dealer step autopilot performs here (a trigger name)
+    street: Street | None  # the betting round this state is, if any
+
+
+@dataclass(frozen=True, slots=True)
+class Procedure:
+    initial: str
+    states: Mapping[str, StateSpec]
+    transitions: tuple[dict[str, Any], ...]
+    on_enter: Mapping[str, str]
+
+    @property
+    def callbacks(self) -> frozenset[str]:
+        """Every model method the data names (conditions, before/after callbacks, on_enter)."""
+        names: set[str] = set(self.on_enter.values())
+        for transition in self.transitions:
+            for key in ("conditions", "unless", "before", "after", "prepare"):
+                value = transition.get(key)
+                if value is not None:
+                    names.update([value] if isinstance(value, str) else value)
+        return frozenset(names)
+
+
+def _text(node: Node, key: str) -> str:
+    value = node.get(key)
+    if not isinstance(value, str) or not value:
+        raise node.error(key, f"'{key}' must be a non-empty text")
+    return value
+
+
+def _state(node: Any, items: Items, index: int) -> StateSpec:
+    if not isinstance(node, Node):
+        raise items.error(index, "a state is a mapping with name, expects and rule")
+    street = node.get("street")
+    if street is not None and street not in set(Street):
+        raise node.error("street", f"unknown street {street!r}")
+    next_step = node.get("next")
+    return StateSpec(
+        name=_text(node, "name"),
+        expects=_text(node, "expects"),
+        rule=_text(node, "rule"),
+        next=str(next_step) if next_step is not None else None,
+        street=Street(street) if street is not None else None,
+    )
+
+
+@cache
+def procedure() -> Procedure:
+    """Read and check ``procedures/holdem.yaml``."""
+    doc = load_file(PROCEDURE_FILE, _SHOWN_AS)
+    if not isinstance(doc, Node) or not isinstance(doc.get("states"), Items):
+        raise SourceError(_SHOWN_AS, 1, "the procedure needs 'states' and 'transitions' lists")
+    states_node: Items = doc["states"]
+    states = {spec.name: spec for spec in (_state(node, states_node, i) for i, node in enumerate(states_node))}
+    transitions_node = doc.get("transitions")
+    if not isinstance(transitions_node, Items):
+        raise doc.error("transitions", "'transitions' must be a list")
+    for index, transition in enumerate(transitions_node):
+        if not isinstance(transition, Node):
+            raise transitions_node.error(index, "a transition is a mapping")
+        sources = transition.get("source")
+        for source in [sources] if isinstance(sources, str) else list(sources or []):
+            if source not in states:
+                raise transition.error("source", f"unknown state {source!r}")
+        dest = transition.get("dest")
+        if dest is not None and dest not in states:
+            raise transition.error("dest", f"unknown state {dest!r}")
+    on_enter = doc.get("on_enter") or {}
+    for state in on_enter:
+        if state not in states:
+            raise on_enter.error(state, f"unknown state {state!r}")
+    initial = _text(doc, "initial")
+    if initial not in states:
+        raise doc.error("initial", f"unknown state {initial!r}")
+    return Procedure(
+        initial=initial,
+        states=states,
+        transitions=tuple(
+            {key: (list(value) if isinstance(value, list) else value) for key, value in t.items()}
+            for t in transitions_node
+        ),
+        on_enter=dict(on_enter),
+    )
+
+
+BUILDS = 0  # how many machines this process has built (a test holds it to one)
+
+
+@cache
+def machine() -> Machine:
+    """The one procedure machine of this process."""
+    global BUILDS
+    from dealer.hand import Hand  # the vocabulary the data is written in
+
+    spec = procedure()
+    unknown = sorted(name for name in spec.callbacks if not callable(getattr(Hand, name, None)))
+    if unknown:
+        raise SourceError(_SHOWN_AS, 1, f"callbacks with no meaning: {', '.join(unknown)}")
+    states = [
+        {"name": name, **({"on_enter": spec.on_enter[name]} if name in spec.on_enter else {})}
+        for name in spec.states
+    ]
+    built = Machine(
+        model=None,
+        states=states,
+        transitions=[dict(t) for t in spec.transitions],
+        initial=spec.initial,
+        auto_transitions=False,
+        send_event=False,
+    )
+    BUILDS += 1
+    return built

@@ -1,0 +1,74 @@
+"""The table for one hand: who is dealt in with what stack, the button, the stakes and the ruleset.
+
+>>> from dealer.ruleset import load_ruleset
+>>> from dealer.stakes import Stakes
+>>> table = Table(Stakes.limit(Decimal(5), Decimal(10)), {1: Decimal(100), 2: Decimal(100)}, 1,
+...               load_ruleset("seed"))
+>>> table.positions.small_blind, table.positions.big_blind
+(1, 2)
+>>> Table(table.stakes, {1: Decimal(100)}, 1, table.ruleset)
+Traceback (most recent call last):
+...
+dealer.table.TableError: 1 player: a hand needs 2 to 9 players under seed (TABLE-SIZE)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+
+from dealer.positions import Positions, clockwise_from, seat_positions
+from dealer.ruleset import Ruleset
+from dealer.stakes import Stakes
+
+SEATS = range(1, 11)
+
+
+class TableError(ValueError):
+    """A table that cannot host a hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    stakes: Stakes
+    stacks: Mapping[int, Decimal]  # the seats dealt in, with their stacks as the hand starts
+    button: int
+    ruleset: Ruleset
+    positions: Positions = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        seats = sorted(self.stacks)
+        bad = [seat for seat in seats if seat not in SEATS]
+        if bad:
+            raise TableError(f"seat {bad[0]} does not exist: seats are 1 to 10 (TABLE-SIZE)")
+        players = len(seats)
+        if not 2 <= players <= self.ruleset.max_players:
+            noun = "player" if players == 1 else "players"
+            raise TableError(
+                f"{players} {noun}: a hand needs 2 to {self.ruleset.max_players} players "
+                f"under {self.ruleset.name} (TABLE-SIZE)"
+            )
+        broke = [seat for seat in seats if self.stacks[seat] <= 0]
+        if broke:
+            raise TableError(f"seat {broke[0]} has no chips and cannot be dealt in")
+        try:
+            positions = seat_positions(seats, self.button, self.stakes.straddle > 0)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        object.__setattr__(self, "positions", positions)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(sorted(self.stacks))
+
+    def next_hand(self, stacks: Mapping[int, Decimal]) -> Table | None:
+        """The table for the next hand: the same stakes, the button one seat on (BUTTON-MOVE).
+
+        Players with no chips left are not dealt in; ``None`` when fewer than two remain.
+        """
+        playing = {seat: amount for seat, amount in stacks.items() if amount > 0}
+        if len(playing) < 2:
+            return None
+        button = clockwise_from(tuple(playing), after=self.button)[0]
+        return Table(self.stakes, playing, button, self.ruleset)
