@@ -38,6 +38,10 @@ class Kind(StrEnum):
     SHOW = "show"
     PUSH = "push"
     BUTTON = "button"
+    RULING = "ruling"
+    SET_ASIDE = "set aside"
+    TO_STUB = "back to the stub"
+    GATHER = "gather"
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,8 @@ from dealer.chips import ZERO
 from dealer.deck import DeckPlan, cut
 from dealer.events import Event, Kind
 from dealer.hand_value import best_hand
-from dealer.ledger import Ledger
+from dealer.ledger import Ledger, Place
+from dealer.remedy import Owed, Ruled, owed_steps, rule_under
 from dealer.pots import award, build_pots, pot_name
 from dealer.procedure import machine, procedure
 from dealer.stakes import Street
@@ -88,6 +89,12 @@ class Hand:
         self.next_button: int | None = None
         self.pushed = ZERO  # chips already pushed to winners from the pot
         self.audit = audit  # check cards and chips after every event (tests and replay)
+        self.forced: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # antes, blinds, straddle
+        self.actions: list[Move] = []  # every player action, for substantial action
+        self.exposed: list[Card] = []  # hole cards exposed by the dealer during this deal
+        self.extra: list[Card] = []  # extra cards dealt after the deal
+        self.rulings: list[Ruled] = []
+        self.owed: list[Owed] = []  # the steps the last ruling still owes, next first
         self.state = procedure().initial
         self._machine = machine()
 
@@ -119,12 +126,19 @@ class Hand:
 
     def expected(self) -> str:
         """What the procedure requires now, with its rule: ``burn before the turn (BURN)``."""
+        if self.owed and self.owed[0].verb is not None:
+            return self.owed[0].expected
         spec = procedure().states[self.state]
         text = spec.expects.format(next_seat=self.next_seat, to_act=self.to_act)
         return f"{text} ({spec.rule})"
 
     def next_dealer_step(self) -> DealerStep | None:
         """The correct dealer step now (autopilot), or ``None`` when a player is to act or the hand is over."""
+        if self.owed and self.owed[0].verb is not None:
+            head = self.owed[0]
+            if head.verb is Verb.REPLACE:
+                return DealerStep(Verb.REPLACE, seat=head.seat)
+            return DealerStep(head.verb)
         trigger = procedure().states[self.state].next
         if trigger is None:
             return None
@@ -136,6 +150,9 @@ class Hand:
     def verify(self, step: Step) -> None:
         """Raise :class:`Refusal` unless ``step`` is what the procedure allows now."""
         if isinstance(step, PlayerAction):
+            if self.owed and self.owed[0].verb is not None:
+                head = self.owed[0]
+                raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
             if self.betting is None or self.betting.is_complete:
                 raise Refusal(f"expected {self.expected()}; got: {step}", self._rule())
             try:
@@ -143,11 +160,26 @@ class Hand:
             except BettingError as error:
                 raise Refusal(str(error), error.rule) from None
             return
+        if not self._fits_owed(step):
+            head = self.owed[0]
+            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
         event = self._machine.events.get(step.trigger)
         for transition in event.transitions.get(self.state, ()) if event else ():
             if all(bool(getattr(self, c.func)(step)) == c.target for c in transition.conditions):
                 return
         raise Refusal(f"expected {self.expected()}; got: {step}", self._rule())
+
+    def _fits_owed(self, step: DealerStep) -> bool:
+        """A ruling's owed steps come first: only the next one (or the deal or betting it awaits)."""
+        if not self.owed or step.mishap:
+            return True
+        head = self.owed[0]
+        if head.verb is None:
+            return step.verb is Verb.PITCH and head.by_players is False
+        return step.verb is head.verb and (head.seat is None or step.seat == head.seat)
+
+    def owes_step(self, step: DealerStep) -> bool:
+        return bool(self.owed) and self.owed[0].verb is step.verb
 
     def can(self, step: Step) -> bool:
         try:
@@ -160,7 +192,17 @@ class Hand:
         """Perform ``step``; return the events it caused, in physical order."""
         self.verify(step)
         start = len(self.events)
+        head = self.owed[0] if self.owed else None
         self._fire(step.trigger, step)
+        if (
+            head is not None
+            and isinstance(step, DealerStep)
+            and not step.mishap
+            and head.verb is step.verb
+            and self.owed
+            and self.owed[0] is head
+        ):
+            self.owed.pop(0)
         return self.events[start:]
 
     def _fire(self, trigger: str, step: Step) -> None:
@@ -201,6 +243,7 @@ class Hand:
         paid = min(amount, self.stacks[seat])
         self.stacks[seat] -= paid
         self.committed[seat] += paid
+        self.forced[seat] += paid
         self._log(kind, seat=seat, amount=paid, note="all-in" if self.stacks[seat] == 0 else "")
         return paid
 
@@ -221,9 +264,13 @@ class Hand:
             )
 
     def shuffle_stub(self, step: DealerStep) -> None:
+        returned = tuple(self.ledger.set_aside)
+        for card in returned:  # a remedy's reshuffle takes the set-aside cards back in
+            self.ledger.move(card, Place.STUB)
         self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
         self.shuffles += 1
-        self._log(Kind.SHUFFLE, note=f"{len(self.ledger.stub)} cards")
+        taken = " with the set-aside cards" if returned else ""
+        self._log(Kind.SHUFFLE, cards=returned, note=f"{len(self.ledger.stub)} cards{taken}")
 
     def cut_stub(self, step: DealerStep) -> None:
         stub = self.ledger.stub
@@ -237,7 +284,9 @@ class Hand:
         seat = self.deal_sequence[self.pitched]
         card = self.ledger.pitch(seat)
         self.pitched += 1
-        self._log(Kind.PITCH, seat=seat, cards=(card,))
+        self._log(Kind.PITCH, seat=seat, cards=(card,), note="exposed" if step.exposed else "")
+        if self.next_seat is None and self.owed and self.owed[0].verb is None and not self.owed[0].by_players:
+            self.owed.pop(0)  # the deal the ruling awaited is complete
 
     # -- callbacks: betting --------------------------------------------------------------------
 
@@ -274,6 +323,7 @@ class Hand:
     def apply_wager(self, step: PlayerAction) -> None:
         assert self.betting is not None
         wager = self.betting.act(step.seat, step.move, step.to)
+        self.actions.append(wager.move)
         if wager.move is Move.FOLD:
             self.folded.add(step.seat)
             self._log(Kind.FOLD, seat=step.seat)
@@ -295,10 +345,19 @@ class Hand:
             seat, amount = returned
             self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
         self.betting = None
+        if len(self.live) == 1:
+            self.owed.clear()  # the hand is won: no remedy step is owed any more
+        elif self.owed and self.owed[0].by_players:
+            self.owed.pop(0)
 
     # -- callbacks: the board ------------------------------------------------------------------
 
     def burn_card(self, step: DealerStep) -> None:
+        head = self.owed[0] if self.owed else None
+        if head is not None and head.verb is Verb.BURN and head.card is not None:
+            self.ledger.move(head.card, Place.BURN)  # the remedy names the burn card
+            self._log(Kind.BURN, cards=(head.card,), note=head.rule)
+            return
         self._log(Kind.BURN, cards=(self.ledger.burn(),))
 
     def turn_flop(self, step: DealerStep) -> None:
@@ -337,3 +396,109 @@ class Hand:
         after = self.table.next_hand(self.stacks)
         self.next_button = after.button if after is not None else None
         self._log(Kind.BUTTON, seat=self.next_button, note="" if after else "fewer than two players left")
+
+    # -- irregularities (RULES.md §B): conditions and rulings named in the procedure data --------
+
+    def deal_complete(self, step: DealerStep) -> bool:
+        return self.next_seat is None
+
+    def betting_pending(self, step: DealerStep) -> bool:
+        return self.betting is not None and not self.betting.is_complete
+
+    def too_many_flop_cards(self, step: DealerStep) -> bool:
+        return (step.count or 3) > 3
+
+    @property
+    def substantial_action(self) -> bool:
+        """LA 105: three actions, or two that are not two folds or two checks (posts do not count)."""
+        moves = self.actions
+        if len(moves) >= 3:
+            return True
+        return len(moves) == 2 and not (moves[0] == moves[1] and moves[0] in (Move.FOLD, Move.CHECK))
+
+    def _rule(self, rule_id: str, cards: dict[str, Card], choice: str | None = None) -> Ruled:
+        ruled = rule_under(rule_id, self.table.ruleset, cards, choice)
+        self.rulings.append(ruled)
+        self.owed = owed_steps(ruled, self)
+        self._log(Kind.RULING, note=f"{rule_id} under {ruled.ruleset}: {', '.join(ruled.ruling.sources)}")
+        return ruled
+
+    def rule_exposed_pitch(self, step: DealerStep) -> None:
+        position = self.pitched + 1  # this card's place in the deal
+        self.pitch_card(step)
+        card = self.ledger.hands[self.deal_sequence[position - 1]][-1]
+        if not step.exposed:
+            raise AssertionError("a mishap pitch in the deal order is an exposed one")
+        self.exposed.append(card)
+        misdeal_cards = self.table.ruleset.misdeal_exposed_cards
+        if len(self.exposed) >= 2:
+            self._rule("HOLE-EXPOSED-MULTIPLE", {"exposed cards": card})
+        elif position == 1:
+            self._rule("HOLE-EXPOSED-FIRST", {"exposed card": card})
+        elif position == 2:
+            self._rule("HOLE-EXPOSED-SECOND", {"exposed card": card}, "misdeal" if 2 in misdeal_cards else "deal on")
+        else:
+            self._rule("HOLE-EXPOSED-OTHER", {"exposed card": card})
+
+    def rule_extra_card(self, step: DealerStep) -> None:
+        assert step.seat is not None
+        card = self.ledger.pitch(step.seat)
+        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card")
+        self.extra.append(card)
+        if len(self.extra) >= 2:
+            self._rule("DEAL-EXTRA-MULTIPLE", {"extra cards": card})
+            return
+        self.ledger.move(card, Place.SET_ASIDE)  # taken back: it will be the flop's burn
+        self._log(Kind.SET_ASIDE, cards=(card,), note="DEAL-EXTRA-ONE")
+        self._rule("DEAL-EXTRA-ONE", {"extra card": card})
+
+    def rule_premature_board(self, step: DealerStep) -> None:
+        """The dealer burned and turned a street while its betting round was still going on."""
+        street = step.verb.value
+        self._log(Kind.BURN, cards=(self.ledger.burn(),), note=f"premature {street}")
+        count = 3 if step.verb is Verb.FLOP else 1
+        cards = tuple(self.ledger.turn_up() for _ in range(count))
+        for card in cards:
+            self._log(Kind.BOARD, cards=(card,), note=f"premature {street}")
+        rule_id = {Verb.FLOP: "FLOP-PREMATURE", Verb.TURN: "TURN-PREMATURE"}.get(step.verb, "RIVER-PREMATURE")
+        ruled = self._rule(rule_id, {f"premature {street} card": cards[0]})
+        self._set_premature_cards(cards, ruled)
+
+    def _set_premature_cards(self, cards: tuple[Card, ...], ruled: Ruled) -> None:
+        fate = ruled.ruling.cards[0].fate.value
+        place = Place.STUB if fate == "returned-to-stub" else Place.SET_ASIDE
+        for card in cards:
+            self.ledger.move(card, place)
+        kind = Kind.SET_ASIDE if place is Place.SET_ASIDE else Kind.TO_STUB
+        self._log(kind, cards=cards, note=ruled.rule_id)
+
+    def rule_flop_too_many(self, step: DealerStep) -> None:
+        count = step.count or 3
+        cards = tuple(self.ledger.turn_up() for _ in range(count))
+        for card in cards:
+            self._log(Kind.BOARD, cards=(card,), note=f"flop of {count} cards")
+        ruled = self._rule("FLOP-TOO-MANY", {"flop cards": cards[0]})
+        self._set_premature_cards(cards, ruled)
+
+    def gather_cards(self, step: DealerStep) -> None:
+        """A misdeal: every card back to the stub; bets beyond the forced ones go back (MISDEAL-REDEAL)."""
+        self.ledger.gather()
+        for seat, amount in self.committed.items():
+            back = amount - self.forced[seat]
+            self.stacks[seat] += back
+            self.committed[seat] = self.forced[seat]
+        self.pitched = 0
+        self.exposed.clear()
+        self.extra.clear()
+        self.folded.clear()
+        self.actions.clear()
+        self.betting = None
+        self._log(Kind.GATHER, note=f"{len(self.ledger.stub)} cards")
+
+    def replace_exposed(self, step: DealerStep) -> None:
+        assert step.seat is not None
+        exposed = self.exposed[-1]
+        self.ledger.move(exposed, Place.SET_ASIDE)  # held by the dealer: it will be the flop's burn
+        self._log(Kind.SET_ASIDE, cards=(exposed,), note="HOLE-EXPOSED-OTHER")
+        card = self.ledger.pitch(step.seat)
+        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="replacement")

@@ -99,11 +99,34 @@ class Ledger:
 
     def _piles(self) -> Iterable[tuple[Place, list[Card]]]:
         yield from ((Place.SEAT, cards) for cards in self.hands.values())
+        yield from self._piles_by_place()
+
+    def _piles_by_place(self) -> Iterable[tuple[Place, list[Card]]]:
         yield Place.BOARD, self.board
         yield Place.BURN, self.burns
         yield Place.MUCK, self.muck
         yield Place.SET_ASIDE, self.set_aside
         yield Place.SCRAP, self.scrap
+
+    def move(self, card: Card, place: Place, seat: int | None = None) -> Place:
+        """Move one card that lies on the table to ``place`` (to the stub: on top); return where it was."""
+        origin = self.take(card)
+        if place is Place.STUB:
+            self._stub.append(card)
+        elif place is Place.SEAT:
+            assert seat is not None, "a card moved to a seat needs the seat"
+            self.hands.setdefault(seat, []).append(card)
+        else:
+            dict(self._piles_by_place())[place].append(card)
+        return origin
+
+    def gather(self) -> None:
+        """Every card on the table back to the stub, except scrap (a misdeal, MISDEAL-REDEAL)."""
+        for place, pile in list(self._piles()):
+            if place is not Place.SCRAP:
+                self._stub.extend(pile)
+                pile.clear()
+        self.hands = {}
 
     def restack(self, order: Sequence[Card]) -> None:
         """Give the stub a new order (a shuffle or a cut); it must hold the same cards."""

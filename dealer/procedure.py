@@ -84,12 +84,16 @@ def procedure() -> Procedure:
         raise SourceError(_SHOWN_AS, 1, "the procedure needs 'states' and 'transitions' lists")
     states_node: Items = doc["states"]
     states = {spec.name: spec for spec in (_state(node, states_node, i) for i, node in enumerate(states_node))}
-    transitions_node = doc.get("transitions")
-    if not isinstance(transitions_node, Items):
-        raise doc.error("transitions", "'transitions' must be a list")
-    for index, transition in enumerate(transitions_node):
-        if not isinstance(transition, Node):
-            raise transitions_node.error(index, "a transition is a mapping")
+    every: list[Node] = []
+    for key in ("transitions", "mishaps", "remedies"):
+        listed = doc.get(key)
+        if not isinstance(listed, Items):
+            raise doc.error(key, f"'{key}' must be a list of transitions")
+        for index, transition in enumerate(listed):
+            if not isinstance(transition, Node) or not isinstance(transition.get("trigger"), str):
+                raise listed.error(index, "a transition is a mapping with a trigger")
+            every.append(transition)
+    for transition in every:
         sources = transition.get("source")
         for source in [sources] if isinstance(sources, str) else list(sources or []):
             if source not in states:
@@ -109,7 +113,7 @@ def procedure() -> Procedure:
         states=states,
         transitions=tuple(
             {key: (list(value) if isinstance(value, list) else value) for key, value in t.items()}
-            for t in transitions_node
+            for t in every
         ),
         on_enter=dict(on_enter),
     )

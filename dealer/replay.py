@@ -81,6 +81,8 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "to_act": hand.to_act,
         "folded": sorted(hand.folded),
         "next_button": hand.next_button,
+        "rulings": [f"{ruled.rule_id} ({ruled.ruleset})" for ruled in hand.rulings],
+        "owed": [owed.text for owed in hand.owed],
     }
 
 
@@ -158,6 +160,8 @@ def _check_one(hand: Hand, state: Mapping[str, Any], checks: Node, key: str, wan
                 raise Mismatch(want.line_of(seat), f"expected {key} of seat {seat} {expected!r}, got {got!r}")
     elif key == "pot":
         _compare(checks, key, _norm_amount(want), state["pot"], line)
+    elif key in ("rulings", "owed"):
+        _compare(checks, key, list(want), state[key], line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
     elif key in ("events", "events_end"):

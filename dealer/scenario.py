@@ -18,7 +18,7 @@ from dealer.chips import ChipError, parse_chips
 from dealer.deck import DeckPlan
 from dealer.ruleset import Ruleset, load_ruleset
 from dealer.stakes import Stakes, Structure
-from dealer.steps import Step, StepError, parse_step
+from dealer.steps import Step, StepError, parse_mishap, parse_step
 from dealer.table import Table, TableError
 from dealer.yamlsrc import Items, Node, SourceError, load_file
 
@@ -52,6 +52,8 @@ EXPECT_KEYS = (
     "events",
     "events_end",
     "shown",
+    "rulings",
+    "owed",
 )
 
 
@@ -270,12 +272,16 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
                 if players not in PLAYER_POLICIES:
                     raise item.error("players", f"unknown players policy {players!r}: none or check-call")
                 return Auto(state, line, players)
-            if "step" in item:
+            if "step" in item or "mishap" in item:
                 refused = item.get("refused")
                 if refused is not None and not isinstance(refused, str):
                     raise item.error("refused", "'refused' is the refusal message expected")
+                if "mishap" in item:
+                    return Do(parse_mishap(str(item["mishap"])), line, refused)
                 return Do(parse_step(str(item["step"])), line, refused)
-        raise items.error(index, f"unknown step {item!r}: a step text, or a mapping with step, auto or expect")
+        raise items.error(
+            index, f"unknown step {item!r}: a step text, or a mapping with step, mishap, auto or expect"
+        )
     except StepError as error:
         raise SourceError(items.file, line, str(error)) from None
 

@@ -3,7 +3,7 @@
 Dealer steps are the dealer's verbs; a player action is ``seat N`` and a move.
 
 >>> parse_step("pitch 3")
-DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None)
+DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None, mishap=False, exposed=False, count=None)
 >>> parse_step("seat 4 raise 30")
 PlayerAction(seat=4, move=<Move.RAISE: 'raise'>, to=Decimal('30'))
 >>> str(parse_step("seat 2 calls")), str(parse_step("move button")), str(parse_step("cut 20"))
@@ -40,6 +40,8 @@ class Verb(StrEnum):
     SHOWDOWN = "showdown"
     PUSH = "push"
     MOVE_BUTTON = "move button"
+    GATHER = "gather"  # a misdeal: every card back to the stub (MISDEAL-REDEAL)
+    REPLACE = "replace"  # give a seat the top card in place of an exposed one (HOLE-EXPOSED-OTHER)
 
     @property
     def trigger(self) -> str:
@@ -49,20 +51,31 @@ class Verb(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DealerStep:
+    """A dealer step. A *mishap* is one that physically happened out of procedure: it is not
+    refused but recognised and ruled (RULES.md §B)."""
+
     verb: Verb
-    seat: int | None = None  # pitch: the seat the card goes to
+    seat: int | None = None  # pitch, replace: the seat the card goes to
     at: int | None = None  # cut: the position of the cut, counted from the top
+    mishap: bool = False
+    exposed: bool = False  # a mishap pitch turned face up
+    count: int | None = None  # a mishap flop of more (or fewer) than three cards
 
     @property
     def trigger(self) -> str:
-        return self.verb.trigger
+        return f"mishap_{self.verb.trigger}" if self.mishap else self.verb.trigger
 
     def __str__(self) -> str:
-        if self.verb is Verb.PITCH:
-            return f"pitch {self.seat}"
-        if self.verb is Verb.CUT and self.at is not None:
-            return f"cut {self.at}"
-        return self.verb.value
+        words = [self.verb.value]
+        if self.seat is not None:
+            words.append(str(self.seat))
+        if self.at is not None:
+            words.append(str(self.at))
+        if self.count is not None:
+            words.append(f"{self.count} cards")
+        if self.exposed:
+            words.append("exposed")
+        return " ".join(words)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +104,7 @@ _MOVE_WORDS = {move.value: move for move in Move} | {
     "raise to": Move.RAISE,
     "raises to": Move.RAISE,
 }
+_NUMBERED = (Verb.PITCH.value, Verb.CUT.value, Verb.REPLACE.value)
 _VERBS = {verb.value: verb for verb in Verb} | {"button": Verb.MOVE_BUTTON, "post blinds": Verb.POST}
 _USAGE = (
     "expected a dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, push, "
@@ -123,12 +137,41 @@ def parse_step(text: str) -> Step:
         if amount is not None and move not in (Move.BET, Move.RAISE):
             raise StepError(f"bad step {text!r}: only a bet or a raise takes an amount")
         return PlayerAction(seat, move, amount)
-    if words and words[0] in (Verb.PITCH.value, Verb.CUT.value) and len(words) == 2:
-        number = _number(words[1], "the seat" if words[0] == "pitch" else "the cut", text)
-        if words[0] == Verb.PITCH.value:
-            return DealerStep(Verb.PITCH, seat=number)
-        return DealerStep(Verb.CUT, at=number)
+    if words and words[0] in _NUMBERED and len(words) == 2:
+        number = _number(words[1], "the seat" if words[0] != "cut" else "the cut", text)
+        if words[0] == Verb.CUT.value:
+            return DealerStep(Verb.CUT, at=number)
+        return DealerStep(Verb(words[0]), seat=number)
     verb = _VERBS.get(" ".join(words))
-    if verb is None or verb is Verb.PITCH:
+    if verb is None or verb in (Verb.PITCH, Verb.REPLACE):
         raise StepError(f"unknown step {text!r}: {_USAGE}")
     return DealerStep(verb)
+
+
+def parse_mishap(text: str) -> DealerStep:
+    """Read what physically happened: ``pitch 3 exposed``, ``turn``, ``flop 4``, ``pitch 5``.
+
+    >>> parse_mishap("pitch 3 exposed")
+    DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None, mishap=True, exposed=True, count=None)
+    >>> str(parse_mishap("flop 4"))
+    'flop 4 cards'
+    """
+    words = text.lower().split()
+    exposed = bool(words) and words[-1] == "exposed"
+    if exposed:
+        words = words[:-1]
+    if words and words[-1] == "cards":
+        words = words[:-1]
+    if len(words) == 2 and words[0] == Verb.FLOP.value:
+        count = _number(words[1], "the number of flop cards", text)
+        return DealerStep(Verb.FLOP, mishap=True, count=count)
+    step = parse_step(" ".join(words))
+    if not isinstance(step, DealerStep) or step.verb not in _MISHAP_VERBS:
+        raise StepError(f"unknown mishap {text!r}: {_MISHAP_USAGE}")
+    if exposed and step.verb is not Verb.PITCH:
+        raise StepError(f"bad mishap {text!r}: only a pitch can be exposed")
+    return DealerStep(step.verb, seat=step.seat, mishap=True, exposed=exposed)
+
+
+_MISHAP_VERBS = (Verb.PITCH, Verb.BURN, Verb.FLOP, Verb.TURN, Verb.RIVER)
+_MISHAP_USAGE = "expected pitch N [exposed], burn, flop [N], turn or river"

@@ -100,7 +100,9 @@ class OracleResult:
 
     final_stacks: Mapping[int, Decimal]  # after the ODD-CHIP adjustment
     # Main pot first, then side pots, as PokerKit forms them once the betting is over (before any
-    # hand is killed): (amount, eligible seats ascending). Uncalled bets are already returned.
+    # hand is killed): (amount, eligible seats ascending). Uncalled bets are already returned. When
+    # all but one fold, PokerKit hands the winner's whole last-street bet back outside the pot; the
+    # oracle puts the part that was matched into the pot (and into ``winners``) as a dealer would.
     pots: tuple[tuple[Decimal, tuple[int, ...]], ...]
     # Gross chips each seat is pushed from the pots (its own contribution included; an uncalled bet
     # handed back is not a win). Seats that win nothing are absent.
@@ -171,6 +173,7 @@ class _Replay:
         self.pots: tuple[tuple[Decimal, tuple[int, ...]], ...] | None = None
         self.won = [0] * len(self.order)
         self.adjust = [0] * len(self.order)
+        self.called = 0  # fold-out: the winner's matched bet on the last street
         self.state = self._new_state()
 
     def _u(self, amount: Decimal, what: str) -> int:
@@ -296,9 +299,14 @@ class _Replay:
             raise ValueError(f"{where}: a bet or raise needs its 'to' amount")
         try:
             if move == "fold":
+                bets = list(state.bets)
                 with warnings.catch_warnings():
                     warnings.simplefilter("ignore")  # cash game: folding instead of checking is ok
                     state.fold()
+                if sum(state.statuses) == 1:
+                    winner = state.statuses.index(True)
+                    rest = [bet for i, bet in enumerate(bets) if i != winner]
+                    self.called = min(bets[winner], max(rest))
                 return
             if move == "check" and facing:
                 raise OracleMismatch(f"{where}: PokerKit has {self._chips(facing)} to call")
@@ -332,13 +340,13 @@ class _Replay:
 
     def _snapshot_pots(self) -> None:
         if self.pots is None:
-            self.pots = tuple(
-                (
-                    self._chips(pot.amount),
-                    tuple(sorted(self.order[i] for i in pot.player_indices)),
-                )
+            pots = [
+                (pot.amount, tuple(sorted(self.order[i] for i in pot.player_indices)))
                 for pot in self.state.pots
-            )
+            ]
+            if self.called:  # a fold-out leaves a single pot, the winner's alone
+                pots[-1] = (pots[-1][0] + self.called, pots[-1][1])
+            self.pots = tuple((self._chips(amount), seats) for amount, seats in pots)
 
     def _push(self) -> None:
         """Push one (sub-)pot; note where ODD-CHIP would put the odd chips differently."""
@@ -350,6 +358,8 @@ class _Replay:
         for player, amount in enumerate(operation.amounts):
             self.won[player] += amount
         if not showdown:
+            self.won[state.statuses.index(True)] += self.called
+            self.called = 0
             return
         shown = {i: hand for i in eligible[operation.pot_index] if (hand := hands[i]) is not None}
         best = max(shown.values())

@@ -185,6 +185,22 @@ def test_heads_up_button_posts_small_blind_and_acts_first_preflop_only() -> None
     assert result.winners == {9: D(28)}
 
 
+def test_fold_out_counts_the_winners_called_bet_in_the_pot() -> None:
+    # Flop: 4 bets 4, 9 raises to 12, 4 folds: the pot is 4 + 4 + 4, 9's other 8 is returned.
+    actions = [*HEADS_UP[:3], (9, "raise", D(12)), (4, "fold", None)]
+    result = play(heads_up(actions, board="Ah 8d 3s"))
+    assert result.final_stacks == {4: D(94), 9: D(106)}
+    assert result.pots == ((D(12), (9,)),)
+    assert result.winners == {9: D(12)}
+
+
+def test_walk_gives_the_big_blind_the_small_blind_and_its_own_matched_chip() -> None:
+    result = play(heads_up([(9, "fold", None)], board=""))
+    assert result.final_stacks == {4: D(101), 9: D(99)}
+    assert result.pots == ((D(2), (4,)),)
+    assert result.winners == {4: D(2)}
+
+
 def test_heads_up_wrong_first_actor_is_a_mismatch() -> None:
     with pytest.raises(OracleMismatch) as caught:
         play(heads_up([(4, "check", None), *HEADS_UP]))
