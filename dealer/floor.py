@@ -86,6 +86,7 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
         return rules.label(key, lang)
 
     colon = label("colon")
+    heading = colon.rstrip()  # a heading with its list below: no trailing space
     lines = [
         f"{rule.id}{colon}{rule.title.get(lang)}",
         f"{label('section')}{colon}{label(f'section-{rule.section}')}",
@@ -93,7 +94,7 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
     ]
     if not rule.rulings:
         lines.append(f"{label('rule')}{colon}{rule.summary.get(lang)}")
-        lines.append(f"{label('sources')}{colon}")
+        lines.append(f"{label('sources')}{heading}")
         lines.extend(f"  - {trace_source(c, rule.section, lang, rules)}" for c in rule.sources)
         return "\n".join(lines) + "\n"
     ruling = rule.ruling(ruleset)
@@ -102,18 +103,18 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
         lines.append(f"{label('trigger')}{colon}{rule.trigger.get(lang)}")
     lines.append(f"{label('summary')}{colon}{ruling.summary.get(lang)}")
     if ruling.cards:
-        lines.append(f"{label('cards')}{colon}")
+        lines.append(f"{label('cards')}{heading}")
         lines.extend(
             f"  - {label(f'fate-{card.fate}')}{colon}{card.text.get(lang)}" for card in ruling.cards
         )
     lines.append(f"{label('chips')}{colon}{label(f'chips-{ruling.chips}')}")
-    lines.append(f"{label('steps')}{colon}")
+    lines.append(f"{label('steps')}{heading}")
     lines.extend(_steps_lines(ruling, lang, rules, "  "))
     if ruling.conditions is not None:
         lines.append(f"{label('conditions')}{colon}{ruling.conditions.get(lang)}")
-    lines.append(f"{label('sources')}{colon}")
+    lines.append(f"{label('sources')}{heading}")
     lines.extend(f"  - {trace_source(c, rule.section, lang, rules)}" for c in ruling.sources)
-    lines.append(f"{label('other-rulesets')}{colon}")
+    lines.append(f"{label('other-rulesets')}{heading}")
     for other in rule.rulings:
         if other.ruleset == ruleset:
             continue

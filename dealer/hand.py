@@ -209,6 +209,9 @@ class Hand:
         self._machine.events[trigger].trigger(self, step)
 
     def _rule(self) -> str:
+        """The rule behind what is expected now."""
+        if self.owed and self.owed[0].verb is not None:
+            return self.owed[0].rule
         return procedure().states[self.state].rule
 
     def check(self) -> None:
@@ -416,7 +419,7 @@ class Hand:
             return True
         return len(moves) == 2 and not (moves[0] == moves[1] and moves[0] in (Move.FOLD, Move.CHECK))
 
-    def _rule(self, rule_id: str, cards: dict[str, Card], choice: str | None = None) -> Ruled:
+    def _make_ruling(self, rule_id: str, cards: dict[str, Card], choice: str | None = None) -> Ruled:
         ruled = rule_under(rule_id, self.table.ruleset, cards, choice)
         self.rulings.append(ruled)
         self.owed = owed_steps(ruled, self)
@@ -432,13 +435,13 @@ class Hand:
         self.exposed.append(card)
         misdeal_cards = self.table.ruleset.misdeal_exposed_cards
         if len(self.exposed) >= 2:
-            self._rule("HOLE-EXPOSED-MULTIPLE", {"exposed cards": card})
+            self._make_ruling("HOLE-EXPOSED-MULTIPLE", {"exposed cards": card})
         elif position == 1:
-            self._rule("HOLE-EXPOSED-FIRST", {"exposed card": card})
+            self._make_ruling("HOLE-EXPOSED-FIRST", {"exposed card": card})
         elif position == 2:
-            self._rule("HOLE-EXPOSED-SECOND", {"exposed card": card}, "misdeal" if 2 in misdeal_cards else "deal on")
+            self._make_ruling("HOLE-EXPOSED-SECOND", {"exposed card": card}, "misdeal" if 2 in misdeal_cards else "deal on")
         else:
-            self._rule("HOLE-EXPOSED-OTHER", {"exposed card": card})
+            self._make_ruling("HOLE-EXPOSED-OTHER", {"exposed card": card})
 
     def rule_extra_card(self, step: DealerStep) -> None:
         assert step.seat is not None
@@ -446,11 +449,11 @@ class Hand:
         self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card")
         self.extra.append(card)
         if len(self.extra) >= 2:
-            self._rule("DEAL-EXTRA-MULTIPLE", {"extra cards": card})
+            self._make_ruling("DEAL-EXTRA-MULTIPLE", {"extra cards": card})
             return
         self.ledger.move(card, Place.SET_ASIDE)  # taken back: it will be the flop's burn
         self._log(Kind.SET_ASIDE, cards=(card,), note="DEAL-EXTRA-ONE")
-        self._rule("DEAL-EXTRA-ONE", {"extra card": card})
+        self._make_ruling("DEAL-EXTRA-ONE", {"extra card": card})
 
     def rule_premature_board(self, step: DealerStep) -> None:
         """The dealer burned and turned a street while its betting round was still going on."""
@@ -461,7 +464,7 @@ class Hand:
         for card in cards:
             self._log(Kind.BOARD, cards=(card,), note=f"premature {street}")
         rule_id = {Verb.FLOP: "FLOP-PREMATURE", Verb.TURN: "TURN-PREMATURE"}.get(step.verb, "RIVER-PREMATURE")
-        ruled = self._rule(rule_id, {f"premature {street} card": cards[0]})
+        ruled = self._make_ruling(rule_id, {f"premature {street} card": cards[0]})
         self._set_premature_cards(cards, ruled)
 
     def _set_premature_cards(self, cards: tuple[Card, ...], ruled: Ruled) -> None:
@@ -477,7 +480,7 @@ class Hand:
         cards = tuple(self.ledger.turn_up() for _ in range(count))
         for card in cards:
             self._log(Kind.BOARD, cards=(card,), note=f"flop of {count} cards")
-        ruled = self._rule("FLOP-TOO-MANY", {"flop cards": cards[0]})
+        ruled = self._make_ruling("FLOP-TOO-MANY", {"flop cards": cards[0]})
         self._set_premature_cards(cards, ruled)
 
     def gather_cards(self, step: DealerStep) -> None:

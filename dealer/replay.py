@@ -37,6 +37,7 @@ class Result:
     scenario: Scenario
     failure: str | None = None
     hands: list[HandReport] = field(default_factory=list)
+    hand: Hand | None = None  # the last hand played, when asked to keep it
 
     @property
     def passed(self) -> bool:
@@ -215,7 +216,7 @@ def _do(hand: Hand, instruction: Do) -> None:
         raise Mismatch(instruction.line, f"expected refusal {instruction.refused!r}, but {instruction.step} was accepted")
 
 
-def replay(scenario: Scenario) -> Result:
+def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
     """Play every hand of a scenario; cards and chips are audited after every event."""
     result = Result(scenario)
     table: Table | None = scenario.table
@@ -234,6 +235,8 @@ def replay(scenario: Scenario) -> Result:
         except AssertionError as error:  # InvariantError: cards or chips lost
             result.failure = f"hand {number}: {error}"
         result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
+        if keep_hand:
+            result.hand = hand
         if result.failure:
             return result
         table = table.next_hand(hand.stacks)

@@ -282,7 +282,7 @@ def test_render_turn_premature_seed_en() -> None:
         "Ruleset: seed (Source documents)",
         "Fallback: no",
     ]
-    start = lines.index("Steps: ")
+    start = lines.index("Steps:")
     assert lines[start + 1 : start + 8] == [
         "  1. Complete the flop betting round",
         "  2. Burn one card from the top of the stub",
@@ -296,7 +296,7 @@ def test_render_turn_premature_seed_en() -> None:
     assert f"  - set aside: {set_aside}" in lines
     assert "Chips: stand (every chip already wagered stays where it is)" in lines
     assert f"  - 004 §發牌程式的錯誤 ¶5{DASH}6" in lines
-    assert lines[lines.index("Other rulesets: ") + 1].startswith(
+    assert lines[lines.index("Other rulesets:") + 1].startswith(
         "  wsop-2024 (differs): The turn burn stays;"
     )
     assert lines[-1] == "    6. Deal the river"
@@ -305,7 +305,7 @@ def test_render_turn_premature_seed_en() -> None:
 def test_render_turn_premature_wsop_en() -> None:
     lines = floor.render_rule(rule("TURN-PREMATURE"), "wsop-2024", Lang.EN).splitlines()
     assert "Ruleset: wsop-2024 (WSOP 2024)" in lines
-    start = lines.index("Steps: ")
+    start = lines.index("Steps:")
     assert lines[start + 1 : start + 7] == [
         "  1. Complete the flop betting round",
         "  2. Reshuffle the whole stub with the premature card",
@@ -314,7 +314,7 @@ def test_render_turn_premature_wsop_en() -> None:
         "  5. Burn one card from the top of the stub",
         "  6. Deal the river",
     ]
-    sources = lines.index("Sources: ")
+    sources = lines.index("Sources:")
     assert lines[sources + 1 : sources + 3] == [
         "  - WSOP 2024 Live Action Rules, rule 166",
         "  - WSOP 2024 Live Action Rules, rule 167",
@@ -357,7 +357,7 @@ def test_render_fallback_same_ruling_and_normal_rule() -> None:
     normal = floor.render_rule(rule("SHUFFLE-CUT"), "seed", Lang.EN).splitlines()
     assert normal[-3:] == [
         "Rule: A single standard deck of 52 cards is shuffled and then cut before every deal.",
-        "Sources: ",
+        "Sources:",
         "  - 004 (Texas Hold'em rules, Traditional Chinese) ¶1",
     ]
 

@@ -1,0 +1,80 @@
+"""The procedure machine: built once per process, refusals leave the hand unchanged, autopilot."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from decimal import Decimal
+
+import pytest
+
+from dealer import procedure
+from dealer.deck import DeckPlan
+from dealer.hand import Hand, Refusal
+from dealer.replay import autopilot, snapshot
+from dealer.ruleset import load_ruleset
+from dealer.stakes import Stakes, Structure
+from dealer.steps import parse_step
+from dealer.table import Table
+from tests.conftest import ROOT
+
+
+def _table(players: int = 3) -> Table:
+    stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(1), Decimal(2))
+    stacks = {seat: Decimal(100) for seat in range(1, players + 1)}
+    return Table(stakes, stacks, 1, load_ruleset("seed"))
+
+
+def test_one_machine_serves_every_hand_of_a_process() -> None:
+    code = (
+        "from dealer import procedure\n"
+        "from tests.test_procedure import _table\n"
+        "from dealer.hand import Hand\n"
+        "from dealer.deck import DeckPlan\n"
+        "from dealer.replay import autopilot\n"
+        "for seed in range(25):\n"
+        "    hand = Hand(_table(), DeckPlan(seed=seed))\n"
+        "    autopilot(hand, 'done', 'check-call')\n"
+        "    assert hand.is_over\n"
+        "print(procedure.BUILDS)\n"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "1"
+
+
+def test_the_machine_does_not_collect_hands() -> None:
+    for seed in range(3):
+        autopilot(Hand(_table(), DeckPlan(seed=seed)), "done", "check-call")
+    assert procedure.machine().models == []
+
+
+def test_a_refused_step_leaves_the_hand_unchanged() -> None:
+    hand = Hand(_table(), DeckPlan(seed=3), audit=True)
+    autopilot(hand, "preflop_betting")
+    before = snapshot(hand), list(hand.events), hand.ledger.stub
+    with pytest.raises(Refusal, match=r"^expected seat 1 to act \(PREFLOP-ACTION\); got: burn$"):
+        hand.apply(parse_step("burn"))
+    with pytest.raises(Refusal, match=r"^not seat 2's turn: seat 1 is to act \(PREFLOP-ACTION\)$"):
+        hand.apply(parse_step("seat 2 call"))
+    assert (snapshot(hand), list(hand.events), hand.ledger.stub) == before
+
+
+def test_turn_without_burn_names_the_burn() -> None:
+    hand = Hand(_table(), DeckPlan(seed=5))
+    autopilot(hand, "turn_burn", "check-call")
+    with pytest.raises(Refusal) as refused:
+        hand.apply(parse_step("turn"))
+    assert str(refused.value) == "expected burn before the turn (BURN); got: turn"
+    assert refused.value.rule == "BURN"
+
+
+def test_autopilot_deals_in_physical_order() -> None:
+    hand = Hand(_table(), DeckPlan(seed=9), audit=True)
+    autopilot(hand, "done", "check-call")
+    kinds = [event.kind.value for event in hand.events if event.kind.value in ("shuffle", "cut", "pitch", "burn", "board")]
+    assert kinds == ["shuffle", "cut"] + ["pitch"] * 6 + ["burn"] + ["board"] * 3 + ["burn", "board"] * 2
+    seats = [event.seat for event in hand.events if event.kind.value == "pitch"]
+    assert seats == [2, 3, 1, 2, 3, 1]  # small blind first, the button last (DEAL-ORDER)
+    assert len(hand.ledger.board) == 5 and len(hand.ledger.burns) == 3
