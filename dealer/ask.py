@@ -27,7 +27,8 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     answer["ruleset"] = ruled.ruleset
     answer["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang)
     answer["cards"] = {
-        name: {"card": str(card), "now": hand.ledger.where(card)} for name, card in ruled.cards.items()
+        name: {"card": str(card), "now": hand.ledger.where(card)}
+        for name, card in ruled.cards.items()
     }
     answer["owed"] = [owed.text for owed in hand.owed]
     answer["next"] = hand.expected()
@@ -46,7 +47,7 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     lines.append("")
     lines.append("On this table:")
     for name, where in facts["cards"].items():
-        lines.append(f"  {name}: {where['card']} is now: {where["now"]}")
+        lines.append(f"  {name}: {where['card']} is now: {where['now']}")
     if hand.to_act is not None:
         lines.append(f"  seat {hand.to_act} is to act")
     if facts["owed"]:

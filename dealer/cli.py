@@ -58,14 +58,18 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 
 RulesetOption = Annotated[
     str | None,
-    typer.Option("--ruleset", help="seed, wsop-2024, or a house overlay file (overrides the scenarios')."),
+    typer.Option(
+        "--ruleset", help="seed, wsop-2024, or a house overlay file (overrides the scenarios')."
+    ),
 ]
 
 
 @app.command()
 def replay(
     paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
-    as_json: Annotated[bool, typer.Option("--json", help="Print a machine-readable report.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print a machine-readable report.")
+    ] = False,
     ruleset: RulesetOption = None,
 ) -> None:
     """Replay scenarios: one line per scenario and a summary."""
@@ -128,7 +132,9 @@ def _lang(value: str) -> Any:
 
 @app.command()
 def rule(
-    query: Annotated[list[str] | None, typer.Argument(help="A rule ID or words (English or Chinese).")] = None,
+    query: Annotated[
+        list[str] | None, typer.Argument(help="A rule ID or words (English or Chinese).")
+    ] = None,
     ruleset: Annotated[str, typer.Option("--ruleset", help="seed or wsop-2024.")] = "seed",
     lang: LangOption = "en",
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
@@ -155,7 +161,9 @@ def rule(
         raise typer.Exit(1)
     found = rulebook.rule(matches[0].id)
     if as_json:
-        typer.echo(json.dumps(floor.rule_as_json(found, ruleset, language), indent=2, ensure_ascii=False))
+        typer.echo(
+            json.dumps(floor.rule_as_json(found, ruleset, language), indent=2, ensure_ascii=False)
+        )
     else:
         typer.echo(floor.render_rule(found, ruleset, language))
         others = [m.id for m in matches[1:4]]
@@ -188,7 +196,9 @@ def ask(
         typer.echo(f"{scenario}: the hand cannot be replayed: {result.failure}", err=True)
         raise typer.Exit(1)
     if as_json:
-        typer.echo(json.dumps(floor_ask.answer(result.hand, language), indent=2, ensure_ascii=False))
+        typer.echo(
+            json.dumps(floor_ask.answer(result.hand, language), indent=2, ensure_ascii=False)
+        )
     else:
         typer.echo(floor_ask.render(result.hand, language))
 

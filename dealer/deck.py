@@ -54,7 +54,9 @@ def cut(cards: Sequence[Card], position: int) -> tuple[Card, ...]:
     A cut must leave cards in both packets, so ``position`` is between 1 and ``len(cards) - 1``.
     """
     if not 0 < position < len(cards):
-        raise ValueError(f"cut at {position} must leave cards in both packets (1 to {len(cards) - 1})")
+        raise ValueError(
+            f"cut at {position} must leave cards in both packets (1 to {len(cards) - 1})"
+        )
     return tuple(cards[position:]) + tuple(cards[:position])
 
 

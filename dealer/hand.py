@@ -35,9 +35,9 @@ from dealer.deck import DeckPlan, cut
 from dealer.events import Event, Kind
 from dealer.hand_value import best_hand
 from dealer.ledger import Ledger, Place
-from dealer.remedy import Owed, Ruled, owed_steps, rule_under
 from dealer.pots import award, build_pots, pot_name
 from dealer.procedure import machine, procedure
+from dealer.remedy import Owed, Ruled, owed_steps, rule_under
 from dealer.stakes import Street
 from dealer.steps import DealerStep, PlayerAction, Step, Verb
 from dealer.table import Table
@@ -70,7 +70,12 @@ class Hand:
     state: str  # read and set by the procedure machine
 
     def __init__(
-        self, table: Table, plan: DeckPlan, deck: Sequence[Card] | None = None, *, audit: bool = False
+        self,
+        table: Table,
+        plan: DeckPlan,
+        deck: Sequence[Card] | None = None,
+        *,
+        audit: bool = False,
     ) -> None:
         self.table = table
         self.plan = plan
@@ -89,7 +94,9 @@ class Hand:
         self.next_button: int | None = None
         self.pushed = ZERO  # chips already pushed to winners from the pot
         self.audit = audit  # check cards and chips after every event (tests and replay)
-        self.forced: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # antes, blinds, straddle
+        self.forced: dict[int, Decimal] = dict.fromkeys(
+            table.seats, ZERO
+        )  # antes, blinds, straddle
         self.actions: list[Move] = []  # every player action, for substantial action
         self.exposed: list[Card] = []  # hole cards exposed by the dealer during this deal
         self.extra: list[Card] = []  # extra cards dealt after the deal
@@ -133,12 +140,11 @@ class Hand:
         return f"{text} ({spec.rule})"
 
     def next_dealer_step(self) -> DealerStep | None:
-        """The correct dealer step now (autopilot), or ``None`` when a player is to act or the hand is over."""
-        if self.owed and self.owed[0].verb is not None:
-            head = self.owed[0]
-            if head.verb is Verb.REPLACE:
-                return DealerStep(Verb.REPLACE, seat=head.seat)
-            return DealerStep(head.verb)
+        """The correct dealer step now (autopilot); ``None`` when a player acts or the hand is over."""
+        owed_verb = self.owed[0].verb if self.owed else None
+        if owed_verb is not None:
+            seat = self.owed[0].seat if owed_verb is Verb.REPLACE else None
+            return DealerStep(owed_verb, seat=seat)
         trigger = procedure().states[self.state].next
         if trigger is None:
             return None
@@ -165,12 +171,17 @@ class Hand:
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
         event = self._machine.events.get(step.trigger)
         for transition in event.transitions.get(self.state, ()) if event else ():
-            if all(bool(getattr(self, c.func)(step)) == c.target for c in transition.conditions):
+            if all(self._holds(c.func, step) == c.target for c in transition.conditions):
                 return
         raise Refusal(f"expected {self.expected()}; got: {step}", self._rule())
 
+    def _holds(self, condition: object, step: Step) -> bool:
+        """A condition named in the procedure data, asked of this hand."""
+        assert isinstance(condition, str), "procedure conditions are method names"
+        return bool(getattr(self, condition)(step))
+
     def _fits_owed(self, step: DealerStep) -> bool:
-        """A ruling's owed steps come first: only the next one (or the deal or betting it awaits)."""
+        """A ruling's owed steps come first: the next one, or the deal or betting it awaits."""
         if not self.owed or step.mishap:
             return True
         head = self.owed[0]
@@ -222,7 +233,9 @@ class Hand:
             raise InvariantError(str(error)) from None
         total = sum(self.stacks.values(), ZERO) + self.pot
         if total != self.chips_total:
-            raise InvariantError(f"chips not conserved: {total} on the table, {self.chips_total} at the start")
+            raise InvariantError(
+                f"chips not conserved: {total} on the table, {self.chips_total} at the start"
+            )
 
     def _log(self, kind: Kind, **fields: Any) -> None:
         self.events.append(Event(kind, **fields))
@@ -288,7 +301,12 @@ class Hand:
         card = self.ledger.pitch(seat)
         self.pitched += 1
         self._log(Kind.PITCH, seat=seat, cards=(card,), note="exposed" if step.exposed else "")
-        if self.next_seat is None and self.owed and self.owed[0].verb is None and not self.owed[0].by_players:
+        if (
+            self.next_seat is None
+            and self.owed
+            and self.owed[0].verb is None
+            and not self.owed[0].by_players
+        ):
             self.owed.pop(0)  # the deal the ruling awaited is complete
 
     # -- callbacks: betting --------------------------------------------------------------------
@@ -309,7 +327,9 @@ class Hand:
                 self.committed,
                 posted=self.posted,
                 posted_bet_count=2 if straddled else 1,
-                posted_last_raise=(stakes.straddle - stakes.big_blind) if straddled else stakes.big_blind,
+                posted_last_raise=(stakes.straddle - stakes.big_blind)
+                if straddled
+                else stakes.big_blind,
             )
         else:
             order = positions.postflop_order
@@ -334,7 +354,10 @@ class Hand:
             return
         amount = {Move.CHECK: None, Move.CALL: wager.added}.get(wager.move, wager.to)
         self._log(
-            _MOVE_KIND[wager.move], seat=step.seat, amount=amount, note="all-in" if wager.all_in else ""
+            _MOVE_KIND[wager.move],
+            seat=step.seat,
+            amount=amount,
+            note="all-in" if wager.all_in else "",
         )
 
     def close_round_if_complete(self, step: PlayerAction) -> None:
@@ -381,16 +404,19 @@ class Hand:
     def push_pots(self, step: DealerStep) -> None:
         pots = build_pots(self.committed, self.folded)
         live = self.live
-        if len(live) == 1:
-            ranking = {live[0]: (0,)}
-        else:
+        ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
+        if len(live) > 1:
             board = self.ledger.board
             ranking = {seat: best_hand(self.ledger.hands[seat], board).key for seat in live}
-        shares = award(pots, ranking, self.table.button, self.table.stakes.chip_unit, self.table.seats)
+        shares = award(
+            pots, ranking, self.table.button, self.table.stakes.chip_unit, self.table.seats
+        )
         for share in shares:
             self.stacks[share.seat] += share.amount
             self.pushed += share.amount
-            self._log(Kind.PUSH, seat=share.seat, amount=share.amount, note=pot_name(share.pot_index))
+            self._log(
+                Kind.PUSH, seat=share.seat, amount=share.amount, note=pot_name(share.pot_index)
+            )
         for seat in self.committed:
             self.committed[seat] = ZERO
         self.pushed = ZERO
@@ -398,7 +424,9 @@ class Hand:
     def move_button_marker(self, step: DealerStep) -> None:
         after = self.table.next_hand(self.stacks)
         self.next_button = after.button if after is not None else None
-        self._log(Kind.BUTTON, seat=self.next_button, note="" if after else "fewer than two players left")
+        self._log(
+            Kind.BUTTON, seat=self.next_button, note="" if after else "fewer than two players left"
+        )
 
     # -- irregularities (RULES.md §B): conditions and rulings named in the procedure data --------
 
@@ -413,17 +441,23 @@ class Hand:
 
     @property
     def substantial_action(self) -> bool:
-        """LA 105: three actions, or two that are not two folds or two checks (posts do not count)."""
+        """LA 105: three actions, or two that are not both folds or both checks (posts don't count)."""
         moves = self.actions
         if len(moves) >= 3:
             return True
-        return len(moves) == 2 and not (moves[0] == moves[1] and moves[0] in (Move.FOLD, Move.CHECK))
+        return len(moves) == 2 and not (
+            moves[0] == moves[1] and moves[0] in (Move.FOLD, Move.CHECK)
+        )
 
-    def _make_ruling(self, rule_id: str, cards: dict[str, Card], choice: str | None = None) -> Ruled:
+    def _make_ruling(
+        self, rule_id: str, cards: dict[str, Card], choice: str | None = None
+    ) -> Ruled:
         ruled = rule_under(rule_id, self.table.ruleset, cards, choice)
         self.rulings.append(ruled)
         self.owed = owed_steps(ruled, self)
-        self._log(Kind.RULING, note=f"{rule_id} under {ruled.ruleset}: {', '.join(ruled.ruling.sources)}")
+        self._log(
+            Kind.RULING, note=f"{rule_id} under {ruled.ruleset}: {', '.join(ruled.ruling.sources)}"
+        )
         return ruled
 
     def rule_exposed_pitch(self, step: DealerStep) -> None:
@@ -439,7 +473,11 @@ class Hand:
         elif position == 1:
             self._make_ruling("HOLE-EXPOSED-FIRST", {"exposed card": card})
         elif position == 2:
-            self._make_ruling("HOLE-EXPOSED-SECOND", {"exposed card": card}, "misdeal" if 2 in misdeal_cards else "deal on")
+            self._make_ruling(
+                "HOLE-EXPOSED-SECOND",
+                {"exposed card": card},
+                "misdeal" if 2 in misdeal_cards else "deal on",
+            )
         else:
             self._make_ruling("HOLE-EXPOSED-OTHER", {"exposed card": card})
 
@@ -463,7 +501,9 @@ class Hand:
         cards = tuple(self.ledger.turn_up() for _ in range(count))
         for card in cards:
             self._log(Kind.BOARD, cards=(card,), note=f"premature {street}")
-        rule_id = {Verb.FLOP: "FLOP-PREMATURE", Verb.TURN: "TURN-PREMATURE"}.get(step.verb, "RIVER-PREMATURE")
+        rule_id = {Verb.FLOP: "FLOP-PREMATURE", Verb.TURN: "TURN-PREMATURE"}.get(
+            step.verb, "RIVER-PREMATURE"
+        )
         ruled = self._make_ruling(rule_id, {f"premature {street} card": cards[0]})
         self._set_premature_cards(cards, ruled)
 
@@ -484,7 +524,7 @@ class Hand:
         self._set_premature_cards(cards, ruled)
 
     def gather_cards(self, step: DealerStep) -> None:
-        """A misdeal: every card back to the stub; bets beyond the forced ones go back (MISDEAL-REDEAL)."""
+        """A misdeal: all cards back to the stub, bets beyond forced ones returned (MISDEAL-REDEAL)."""
         self.ledger.gather()
         for seat, amount in self.committed.items():
             back = amount - self.forced[seat]

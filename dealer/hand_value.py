@@ -40,10 +40,40 @@ class Category(IntEnum):
     STRAIGHT_FLUSH = 8
 
 
-_SINGULAR = ("", "", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten",
-             "jack", "queen", "king", "ace")
-_PLURAL = ("", "", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
-           "jacks", "queens", "kings", "aces")
+_SINGULAR = (
+    "",
+    "",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
+    "ace",
+)
+_PLURAL = (
+    "",
+    "",
+    "twos",
+    "threes",
+    "fours",
+    "fives",
+    "sixes",
+    "sevens",
+    "eights",
+    "nines",
+    "tens",
+    "jacks",
+    "queens",
+    "kings",
+    "aces",
+)
 
 
 @dataclass(frozen=True, slots=True, eq=False)

@@ -83,7 +83,10 @@ def procedure() -> Procedure:
     if not isinstance(doc, Node) or not isinstance(doc.get("states"), Items):
         raise SourceError(_SHOWN_AS, 1, "the procedure needs 'states' and 'transitions' lists")
     states_node: Items = doc["states"]
-    states = {spec.name: spec for spec in (_state(node, states_node, i) for i, node in enumerate(states_node))}
+    states = {
+        spec.name: spec
+        for spec in (_state(node, states_node, i) for i, node in enumerate(states_node))
+    }
     every: list[Node] = []
     for key in ("transitions", "mishaps", "remedies"):
         listed = doc.get(key)

@@ -101,5 +101,7 @@ def owed_steps(ruled: Ruled, hand: Hand) -> list[Owed]:
         elif step.do in _VERB_BY_DO:
             owed.append(Owed(ruled.rule_id, text, _VERB_BY_DO[step.do], card=card))
         else:
-            raise NotImplementedError(f"{ruled.rule_id}: the machine cannot yet require '{step.do}'")
+            raise NotImplementedError(
+                f"{ruled.rule_id}: the machine cannot yet require '{step.do}'"
+            )
     return owed

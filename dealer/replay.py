@@ -78,7 +78,9 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "hands": {seat: format_cards(cards) for seat, cards in sorted(ledger.hands.items())},
         "stacks": {seat: format_chips(amount) for seat, amount in sorted(hand.stacks.items())},
         "pot": format_chips(hand.pot),
-        "committed": {seat: format_chips(amount) for seat, amount in sorted(hand.committed.items())},
+        "committed": {
+            seat: format_chips(amount) for seat, amount in sorted(hand.committed.items())
+        },
         "to_act": hand.to_act,
         "folded": sorted(hand.folded),
         "next_button": hand.next_button,
@@ -97,7 +99,9 @@ def passive_action(hand: Hand) -> PlayerAction:
     return PlayerAction(hand.to_act, move)
 
 
-def autopilot(hand: Hand, target: str, players: str = "none", *, on_step: Callable[[], None] | None = None) -> None:
+def autopilot(
+    hand: Hand, target: str, players: str = "none", *, on_step: Callable[[], None] | None = None
+) -> None:
     """Perform the correct next steps until ``target`` state (or a player must act, with no policy)."""
     while hand.state != target and not hand.is_over:
         step: Step | None = hand.next_dealer_step()
@@ -143,7 +147,9 @@ def check_expectations(hand: Hand, expect: Expect) -> None:
             raise Mismatch(line, f"bad expectation {key}: {error}") from None
 
 
-def _check_one(hand: Hand, state: Mapping[str, Any], checks: Node, key: str, want: Any, line: int) -> None:
+def _check_one(
+    hand: Hand, state: Mapping[str, Any], checks: Node, key: str, want: Any, line: int
+) -> None:
     if key in ("board", "burns", "muck", "set_aside", "scrap"):
         _compare(checks, key, _norm_cards(want) if want else "", state[key], line)
     elif key == "stub_top":
@@ -158,7 +164,9 @@ def _check_one(hand: Hand, state: Mapping[str, Any], checks: Node, key: str, wan
             got = state[key].get(seat, "" if key == "hands" else None)
             expected = norm(value) if value else ""
             if expected != got:
-                raise Mismatch(want.line_of(seat), f"expected {key} of seat {seat} {expected!r}, got {got!r}")
+                raise Mismatch(
+                    want.line_of(seat), f"expected {key} of seat {seat} {expected!r}, got {got!r}"
+                )
     elif key == "pot":
         _compare(checks, key, _norm_amount(want), state["pot"], line)
     elif key in ("rulings", "owed"):
@@ -171,14 +179,23 @@ def _check_one(hand: Hand, state: Mapping[str, Any], checks: Node, key: str, wan
         got_log = [str(event) for event in hand.events]
         tail = got_log[-len(want) :] if key == "events_end" else got_log
         if [str(item) for item in want] != tail:
-            raise Mismatch(line, f"expected {key}:\n  " + "\n  ".join(map(str, want)) + "\ngot:\n  " + "\n  ".join(tail))
+            raise Mismatch(
+                line,
+                f"expected {key}:\n  "
+                + "\n  ".join(map(str, want))
+                + "\ngot:\n  "
+                + "\n  ".join(tail),
+            )
     elif key == "shown":
         shown = {event.seat: event.note for event in hand.events if event.kind is Kind.SHOW}
         if not isinstance(want, Node):
             raise Mismatch(line, "'shown' maps seats to hand names")
         for seat, name in want.items():
             if shown.get(seat) != name:
-                raise Mismatch(want.line_of(seat), f"expected seat {seat} to show {name!r}, got {shown.get(seat)!r}")
+                raise Mismatch(
+                    want.line_of(seat),
+                    f"expected seat {seat} to show {name!r}, got {shown.get(seat)!r}",
+                )
     else:
         _compare(checks, key, want, state[key], line)
 
@@ -195,7 +212,11 @@ def _run_hand(hand: Hand, script: HandScript) -> None:
                 autopilot(hand, instruction.target, instruction.players)
             except Refusal as refusal:  # autopilot only takes legal steps: this is a bug
                 raise Mismatch(instruction.line, f"autopilot refused: {refusal}") from None
-            if hand.state != instruction.target and not hand.is_over and instruction.players == "none":
+            if (
+                hand.state != instruction.target
+                and not hand.is_over
+                and instruction.players == "none"
+            ):
                 pass  # stopped for a player's decision: the scenario goes on from there
         elif isinstance(instruction, Do):
             _do(hand, instruction)
@@ -213,7 +234,10 @@ def _do(hand: Hand, instruction: Do) -> None:
             ) from None
         return
     if instruction.refused is not None:
-        raise Mismatch(instruction.line, f"expected refusal {instruction.refused!r}, but {instruction.step} was accepted")
+        raise Mismatch(
+            instruction.line,
+            f"expected refusal {instruction.refused!r}, but {instruction.step} was accepted",
+        )
 
 
 def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
@@ -222,14 +246,18 @@ def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
     table: Table | None = scenario.table
     for number, script in enumerate(scenario.hands, start=1):
         if table is None:
-            result.failure = f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
+            result.failure = (
+                f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
+            )
             return result
         hand = Hand(table, script.plan, audit=True)
         try:
             _run_hand(hand, script)
             last = number == len(scenario.hands)
             if not last and not hand.is_over:
-                raise Mismatch(script.line, f"hand {number} is not over: expected {hand.expected()}")
+                raise Mismatch(
+                    script.line, f"hand {number} is not over: expected {hand.expected()}"
+                )
         except Mismatch as mismatch:
             result.failure = str(mismatch)
         except AssertionError as error:  # InvariantError: cards or chips lost

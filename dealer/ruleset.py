@@ -83,7 +83,9 @@ def _read(path: Path, shown_as: str, seen: frozenset[Path]) -> Ruleset:
             **choices,
         )
     parent = _resolve(str(parent_name), path.parent, seen | {path}, doc)
-    overrides: dict[str, Any] = {f.name: choices[f.name] for f in fields(Ruleset) if f.name in choices}
+    overrides: dict[str, Any] = {
+        f.name: choices[f.name] for f in fields(Ruleset) if f.name in choices
+    }
     return replace(
         parent,
         name=str(doc.get("name", path.stem)),

@@ -153,7 +153,8 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
                 big_blind=blinds[1],
                 small_bet=small_bet,
                 big_bet=big_bet,
-                chip_unit=extras.get("chip_unit") or _unit(blinds[0], blinds[1], small_bet, big_bet),
+                chip_unit=extras.get("chip_unit")
+                or _unit(blinds[0], blinds[1], small_bet, big_bet),
                 ante=extras.get("ante", Decimal(0)),
                 straddle=_straddle(extras, blinds[1]),
                 cap_bets=ruleset.limit_cap_bets,
@@ -258,7 +259,9 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
                     raise item.error("expect", "'expect' is a mapping of checks")
                 for key in checks:
                     if key not in EXPECT_KEYS:
-                        raise checks.error(key, f"unknown check {key!r}; known: {', '.join(EXPECT_KEYS)}")
+                        raise checks.error(
+                            key, f"unknown check {key!r}; known: {', '.join(EXPECT_KEYS)}"
+                        )
                 return Expect(checks, line)
             if "auto" in item:
                 target = str(item["auto"])
@@ -267,10 +270,14 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
 
                 if state not in procedure().states:
                     known = ", ".join(AUTO_TARGETS)
-                    raise item.error("auto", f"unknown autopilot target {target!r}: {known} or a state")
+                    raise item.error(
+                        "auto", f"unknown autopilot target {target!r}: {known} or a state"
+                    )
                 players = str(item.get("players", "none"))
                 if players not in PLAYER_POLICIES:
-                    raise item.error("players", f"unknown players policy {players!r}: none or check-call")
+                    raise item.error(
+                        "players", f"unknown players policy {players!r}: none or check-call"
+                    )
                 return Auto(state, line, players)
             if "step" in item or "mishap" in item:
                 refused = item.get("refused")
@@ -280,7 +287,8 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
                     return Do(parse_mishap(str(item["mishap"])), line, refused)
                 return Do(parse_step(str(item["step"])), line, refused)
         raise items.error(
-            index, f"unknown step {item!r}: a step text, or a mapping with step, mishap, auto or expect"
+            index,
+            f"unknown step {item!r}: a step text, or a mapping with step, mishap, auto or expect",
         )
     except StepError as error:
         raise SourceError(items.file, line, str(error)) from None
@@ -294,7 +302,9 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
     elif isinstance(hands, Items) and hands:
         hands_list, lines = list(hands), [hands.line_at(i) for i in range(len(hands))]
     else:
-        raise doc.error("hands", "a scenario needs 'hands' (a list of hands with 'steps') or 'steps'")
+        raise doc.error(
+            "hands", "a scenario needs 'hands' (a list of hands with 'steps') or 'steps'"
+        )
     scripts = []
     for number, (hand, line) in enumerate(zip(hands_list, lines, strict=True)):
         if not isinstance(hand, Node) or not isinstance(hand.get("steps"), Items):

@@ -105,7 +105,10 @@ _MOVE_WORDS = {move.value: move for move in Move} | {
     "raises to": Move.RAISE,
 }
 _NUMBERED = (Verb.PITCH.value, Verb.CUT.value, Verb.REPLACE.value)
-_VERBS = {verb.value: verb for verb in Verb} | {"button": Verb.MOVE_BUTTON, "post blinds": Verb.POST}
+_VERBS = {verb.value: verb for verb in Verb} | {
+    "button": Verb.MOVE_BUTTON,
+    "post blinds": Verb.POST,
+}
 _USAGE = (
     "expected a dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, push, "
     "move button) or 'seat N' and a move (fold, check, call, bet X, raise X, all-in)"

@@ -33,28 +33,83 @@ def show(hand: HandValue) -> tuple[tuple[int, ...], Category, str, str]:
     ("cards", "key", "category", "best", "name"),
     [
         ("Ah Kh Qh Jh Th 2c 2d", (8, 14), Category.STRAIGHT_FLUSH, "Ah Kh Qh Jh Th", "royal flush"),
-        ("9s 8s 7s 6s 5s 4s Ad", (8, 9), Category.STRAIGHT_FLUSH, "9s 8s 7s 6s 5s",
-         "straight flush, nine high"),
-        ("Ah 2h 3h 4h 5h Kc Kd", (8, 5), Category.STRAIGHT_FLUSH, "5h 4h 3h 2h Ah",
-         "straight flush, five high"),
-        ("Ac Ad Ah As Kc Kd Qs", (7, 14, 13), Category.FOUR_OF_A_KIND, "As Ah Ad Ac Kd",
-         "four of a kind, aces, king kicker"),
-        ("Qc Qd Qh 4s 4c 9d 2h", (6, 12, 4), Category.FULL_HOUSE, "Qh Qd Qc 4s 4c",
-         "full house, queens full of fours"),
-        ("Ah 9h 7h 4h 2h Kd Qs", (5, 14, 9, 7, 4, 2), Category.FLUSH, "Ah 9h 7h 4h 2h",
-         "flush, ace high"),
-        ("9d 8c 7h 6s 5d 2c 2h", (4, 9), Category.STRAIGHT, "9d 8c 7h 6s 5d",
-         "straight, nine high"),
-        ("Ad 2c 3h 4s 5d Kc Kh", (4, 5), Category.STRAIGHT, "5d 4s 3h 2c Ad",
-         "straight, five high"),
-        ("7c 7d 7s Ah Kd 4c 2s", (3, 7, 14, 13), Category.THREE_OF_A_KIND, "7s 7d 7c Ah Kd",
-         "three of a kind, sevens"),
-        ("Kc Kd 7h 7s Ah 4c 2s", (2, 13, 7, 14), Category.TWO_PAIR, "Kd Kc 7s 7h Ah",
-         "two pair, kings and sevens, ace kicker"),
-        ("Jc Jd Ah Kd 9c 4s 2h", (1, 11, 14, 13, 9), Category.PAIR, "Jd Jc Ah Kd 9c",
-         "pair of jacks, ace king nine kickers"),
-        ("Ac Kd Qh 9s 7c 4d 2h", (0, 14, 13, 12, 9, 7), Category.HIGH_CARD, "Ac Kd Qh 9s 7c",
-         "high card, ace, king queen nine seven"),
+        (
+            "9s 8s 7s 6s 5s 4s Ad",
+            (8, 9),
+            Category.STRAIGHT_FLUSH,
+            "9s 8s 7s 6s 5s",
+            "straight flush, nine high",
+        ),
+        (
+            "Ah 2h 3h 4h 5h Kc Kd",
+            (8, 5),
+            Category.STRAIGHT_FLUSH,
+            "5h 4h 3h 2h Ah",
+            "straight flush, five high",
+        ),
+        (
+            "Ac Ad Ah As Kc Kd Qs",
+            (7, 14, 13),
+            Category.FOUR_OF_A_KIND,
+            "As Ah Ad Ac Kd",
+            "four of a kind, aces, king kicker",
+        ),
+        (
+            "Qc Qd Qh 4s 4c 9d 2h",
+            (6, 12, 4),
+            Category.FULL_HOUSE,
+            "Qh Qd Qc 4s 4c",
+            "full house, queens full of fours",
+        ),
+        (
+            "Ah 9h 7h 4h 2h Kd Qs",
+            (5, 14, 9, 7, 4, 2),
+            Category.FLUSH,
+            "Ah 9h 7h 4h 2h",
+            "flush, ace high",
+        ),
+        (
+            "9d 8c 7h 6s 5d 2c 2h",
+            (4, 9),
+            Category.STRAIGHT,
+            "9d 8c 7h 6s 5d",
+            "straight, nine high",
+        ),
+        (
+            "Ad 2c 3h 4s 5d Kc Kh",
+            (4, 5),
+            Category.STRAIGHT,
+            "5d 4s 3h 2c Ad",
+            "straight, five high",
+        ),
+        (
+            "7c 7d 7s Ah Kd 4c 2s",
+            (3, 7, 14, 13),
+            Category.THREE_OF_A_KIND,
+            "7s 7d 7c Ah Kd",
+            "three of a kind, sevens",
+        ),
+        (
+            "Kc Kd 7h 7s Ah 4c 2s",
+            (2, 13, 7, 14),
+            Category.TWO_PAIR,
+            "Kd Kc 7s 7h Ah",
+            "two pair, kings and sevens, ace kicker",
+        ),
+        (
+            "Jc Jd Ah Kd 9c 4s 2h",
+            (1, 11, 14, 13, 9),
+            Category.PAIR,
+            "Jd Jc Ah Kd 9c",
+            "pair of jacks, ace king nine kickers",
+        ),
+        (
+            "Ac Kd Qh 9s 7c 4d 2h",
+            (0, 14, 13, 12, 9, 7),
+            Category.HIGH_CARD,
+            "Ac Kd Qh 9s 7c",
+            "high card, ace, king queen nine seven",
+        ),
     ],
 )
 def test_each_category_key_best_five_and_name(
@@ -64,8 +119,12 @@ def test_each_category_key_best_five_and_name(
 
 
 def test_five_and_six_cards_are_evaluated_too() -> None:
-    assert show(value("Th Jh Qh Kh Ah")) == ((8, 14), Category.STRAIGHT_FLUSH, "Ah Kh Qh Jh Th",
-                                             "royal flush")
+    assert show(value("Th Jh Qh Kh Ah")) == (
+        (8, 14),
+        Category.STRAIGHT_FLUSH,
+        "Ah Kh Qh Jh Th",
+        "royal flush",
+    )
     assert value("2c 2d 5h 5s 9c 9d").key == (2, 9, 5, 2)
 
 
@@ -81,8 +140,12 @@ def test_wheel_is_the_lowest_straight() -> None:
 
 def test_steel_wheel_beats_four_of_a_kind_and_loses_to_six_high_straight_flush() -> None:
     steel = value("Ad 2d 3d 4d 5d Ac Ah")
-    assert show(steel) == ((8, 5), Category.STRAIGHT_FLUSH, "5d 4d 3d 2d Ad",
-                           "straight flush, five high")
+    assert show(steel) == (
+        (8, 5),
+        Category.STRAIGHT_FLUSH,
+        "5d 4d 3d 2d Ad",
+        "straight flush, five high",
+    )
     assert steel > value("Ac Ad Ah As Kd 2c 3c")
     assert steel < value("2d 3d 4d 5d 6d Ac Ah")
 
@@ -114,8 +177,12 @@ def test_kickers_decide_and_equal_kickers_tie() -> None:
 
 def test_two_pair_takes_its_kicker_from_the_board() -> None:
     hand = best_hand(parse_cards("Kh 7c"), parse_cards("Kd 7d As 2c 3h"))
-    assert show(hand) == ((2, 13, 7, 14), Category.TWO_PAIR, "Kh Kd 7d 7c As",
-                          "two pair, kings and sevens, ace kicker")
+    assert show(hand) == (
+        (2, 13, 7, 14),
+        Category.TWO_PAIR,
+        "Kh Kd 7d 7c As",
+        "two pair, kings and sevens, ace kicker",
+    )
 
 
 def test_three_pairs_play_the_best_two_and_the_third_pair_can_be_the_kicker() -> None:
@@ -126,8 +193,12 @@ def test_three_pairs_play_the_best_two_and_the_third_pair_can_be_the_kicker() ->
 
 def test_full_house_from_two_trips_takes_the_higher_trips() -> None:
     hand = best_hand(parse_cards("7s 7h"), parse_cards("7d Qs Qh Qd 2c"))
-    assert show(hand) == ((6, 12, 7), Category.FULL_HOUSE, "Qs Qh Qd 7s 7h",
-                          "full house, queens full of sevens")
+    assert show(hand) == (
+        (6, 12, 7),
+        Category.FULL_HOUSE,
+        "Qs Qh Qd 7s 7h",
+        "full house, queens full of sevens",
+    )
     # Trips and two pairs: the higher pair fills the house.
     assert value("5c 5d 5h 9s 9c Kd Kh").name == "full house, fives full of kings"
 
@@ -185,16 +256,25 @@ def test_agrees_with_pokerkit_on_random_seven_card_hands() -> None:
     rng = random.Random(20240607)
     hands = [rng.sample(deck, 7) for _ in range(4000)]
     # Seed some rare categories so that every category is compared.
-    hands += [list(parse_cards(text)) for text in (
-        "Ad 2d 3d 4d 5d Ac Ah", "9s 8s 7s 6s 5s 4s Ad", "Ac Ad Ah As Kc Kd Qs",
-        "5c 5d 5h 9s 9c Kd Kh", "As 2d 3c 4h 5s Kd Kc", "Ah Kh Qh Jh Th 2c 2d",
-    )]
+    hands += [
+        list(parse_cards(text))
+        for text in (
+            "Ad 2d 3d 4d 5d Ac Ah",
+            "9s 8s 7s 6s 5s 4s Ad",
+            "Ac Ad Ah As Kc Kd Qs",
+            "5c 5d 5h 9s 9c Kd Kh",
+            "As 2d 3c 4h 5s Kd Kc",
+            "Ah Kh Qh Jh Th 2c 2d",
+        )
+    ]
     values = [evaluate(hand) for hand in hands]
     for hand, found in zip(hands, values, strict=True):  # the best five are cards of the hand
         assert len(set(found.best)) == 5 and set(found.best) <= set(hand)
         assert evaluate(found.best).key == found.key
-    ours = sorted(((found.key, hand) for found, hand in zip(values, hands, strict=True)),
-                  key=lambda pair: pair[0])
+    ours = sorted(
+        ((found.key, hand) for found, hand in zip(values, hands, strict=True)),
+        key=lambda pair: pair[0],
+    )
     theirs = [StandardHighHand.from_game([kit[card] for card in hand]) for _, hand in ours]
     assert len({key[0] for key, _ in ours}) == 9
     for (low_key, low_hand), (high_key, high_hand), (kit_low, kit_high) in zip(

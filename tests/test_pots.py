@@ -25,9 +25,9 @@ D = Decimal
 TABLE = tuple(range(1, 11))
 
 
-def pots_of(committed: dict[int, int | str], folded: set[int] | tuple[int, ...] = ()) -> list[
-    tuple[str, tuple[int, ...]]
-]:
+def pots_of(
+    committed: dict[int, int | str], folded: set[int] | tuple[int, ...] = ()
+) -> list[tuple[str, tuple[int, ...]]]:
     pots = build_pots({seat: D(amount) for seat, amount in committed.items()}, folded)
     return [(str(pot.amount), pot.eligible) for pot in pots]
 

@@ -73,8 +73,15 @@ def test_turn_without_burn_names_the_burn() -> None:
 def test_autopilot_deals_in_physical_order() -> None:
     hand = Hand(_table(), DeckPlan(seed=9), audit=True)
     autopilot(hand, "done", "check-call")
-    kinds = [event.kind.value for event in hand.events if event.kind.value in ("shuffle", "cut", "pitch", "burn", "board")]
-    assert kinds == ["shuffle", "cut"] + ["pitch"] * 6 + ["burn"] + ["board"] * 3 + ["burn", "board"] * 2
+    kinds = [
+        event.kind.value
+        for event in hand.events
+        if event.kind.value in ("shuffle", "cut", "pitch", "burn", "board")
+    ]
+    assert (
+        kinds
+        == ["shuffle", "cut"] + ["pitch"] * 6 + ["burn"] + ["board"] * 3 + ["burn", "board"] * 2
+    )
     seats = [event.seat for event in hand.events if event.kind.value == "pitch"]
     assert seats == [2, 3, 1, 2, 3, 1]  # small blind first, the button last (DEAL-ORDER)
     assert len(hand.ledger.board) == 5 and len(hand.ledger.burns) == 3

@@ -49,23 +49,48 @@ class Outcome:
 def _actions(hand: Hand) -> tuple[Action, ...]:
     """The players' actions from the events, as (seat, move, street total after it).
 
-    SIDE-POTS lets a player bet or raise while another player still has chips, even if no other
-    player can put in more than the current bet; PokerKit refuses that raise ("no reason to raise").
-    Nobody can call its excess, so it always comes back as an uncalled bet (RETURN) and the hand
-    plays exactly as if it were a call (or a check): the oracle is given that call.
+    Two narrow translations, each where PokerKit's bookkeeping differs but the chips cannot:
+
+    - SIDE-POTS lets a player bet or raise while another player still has chips, even if no other
+      player can put in more than the current bet; PokerKit refuses that raise ("no reason to
+      raise"). Nobody can call its excess, so it always comes back as an uncalled bet (RETURN) and
+      the hand plays exactly as if it were a call (or a check): the oracle is given that.
+    - ROUND-END: when every other player is all-in or folded and the one player left with chips
+      has matched the bet, the round is over (there is nobody left to bet against). PokerKit still
+      asks that player to act if it has not acted since the last raise; the oracle is given the
+      check that changes nothing. (A player PokerKit left out of the round at its start, having
+      nothing to win beyond the others' chips, is not asked.)
     """
     stacks = dict(hand.table.stacks)
     street: dict[int, Decimal] = dict.fromkeys(stacks, ZERO)
     folded: set[int] = set()
+    acted: set[int] = set()  # PokerKit's view: acted since the round's last bet or raise
+    in_round = False
     actions: list[Action] = []
+
+    def close_round() -> None:
+        live = [s for s in hand.table.positions.postflop_order if s not in folded]
+        pending = [s for s in live if stacks[s] > 0 and s not in acted]
+        if len(live) >= 2 and pending:
+            high = max(street.values())
+            assert len(pending) == 1 and street[pending[0]] >= high, f"round ends with {pending}"
+            actions.append((pending[0], "check", None))
+
     for event in hand.events:
         kind, seat, amount = event.kind, event.seat, event.amount
+        if kind in (Kind.RETURN, Kind.BURN, Kind.SHOW, Kind.PUSH) and in_round:
+            close_round()
+            in_round, acted = False, set()
         if kind is Kind.BURN:
             street = dict.fromkeys(stacks, ZERO)
             continue
         if seat is None:
             continue
         high = max(street.values())
+        if kind in (Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE):
+            if not in_round:
+                in_round, acted = True, _left_out(stacks, street, folded)
+            acted.add(seat)
         if kind is Kind.ANTE:
             assert amount is not None
             stacks[seat] -= amount
@@ -94,12 +119,26 @@ def _actions(hand: Hand) -> tuple[Action, ...]:
             uncallable = all(street[s] + stacks[s] <= high for s in others)
             stacks[seat] -= amount - street[seat]
             if uncallable:  # SIDE-POTS: PokerKit only lets this player call (or check)
-                actions.append((seat, "call", high) if street[seat] < high else (seat, "check", None))
+                actions.append(
+                    (seat, "call", high) if street[seat] < high else (seat, "check", None)
+                )
             else:
                 move = "all-in" if event.note == "all-in" else kind.value
                 actions.append((seat, move, amount))
+                acted = {seat}
             street[seat] = amount
     return tuple(actions)
+
+
+def _left_out(
+    stacks: dict[int, Decimal], street: dict[int, Decimal], folded: set[int]
+) -> set[int]:
+    """Seats PokerKit does not ask at the start of a round: their "effective stack" is nothing
+    (no other player still in can put in more than they already have in front of them)."""
+    live = [s for s in stacks if s not in folded]
+    totals = sorted(street[s] + stacks[s] for s in live)
+    second = totals[-2] if len(totals) > 1 else ZERO
+    return {s for s in live if stacks[s] > 0 and second - street[s] <= 0}
 
 
 def oracle_hand(hand: Hand) -> OracleHand:
