@@ -140,7 +140,7 @@ class Hand:
         return f"{text} ({spec.rule})"
 
     def next_dealer_step(self) -> DealerStep | None:
-        """The correct dealer step now (autopilot); ``None`` when a player acts or the hand is over."""
+        """The correct dealer step now (autopilot); ``None`` if a player acts or the hand ended."""
         owed_verb = self.owed[0].verb if self.owed else None
         if owed_verb is not None:
             seat = self.owed[0].seat if owed_verb is Verb.REPLACE else None
@@ -441,7 +441,7 @@ class Hand:
 
     @property
     def substantial_action(self) -> bool:
-        """LA 105: three actions, or two that are not both folds or both checks (posts don't count)."""
+        """LA 105: three actions, or two but not two folds or two checks (posts don't count)."""
         moves = self.actions
         if len(moves) >= 3:
             return True
@@ -524,7 +524,7 @@ class Hand:
         self._set_premature_cards(cards, ruled)
 
     def gather_cards(self, step: DealerStep) -> None:
-        """A misdeal: all cards back to the stub, bets beyond forced ones returned (MISDEAL-REDEAL)."""
+        """A misdeal: all cards to the stub, bets beyond forced ones returned (MISDEAL-REDEAL)."""
         self.ledger.gather()
         for seat, amount in self.committed.items():
             back = amount - self.forced[seat]
