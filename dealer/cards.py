@@ -46,7 +46,10 @@ class Rank(IntEnum):
 
 
 class Suit(StrEnum):
-    """Suits, listed from lowest to highest for BUTTON-START (spades > hearts > diamonds > clubs)."""
+    """Suits, listed from lowest to highest for BUTTON-START.
+
+    Spades > hearts > diamonds > clubs.
+    """
 
     CLUBS = "c"
     DIAMONDS = "d"

@@ -1,11 +1,14 @@
-"""Exact money: chips are :class:`decimal.Decimal`, never floats (a 5/10 limit game has a 2.5 small blind).
+"""Exact money: chips are :class:`decimal.Decimal`, never floats.
+
+A 5/10 limit game has a 2.5 small blind.
 
 >>> parse_chips("2.5") + parse_chips(5)
 Decimal('7.5')
->>> parse_chips(2.5)
+>>> parse_chips(2.5)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-dealer.chips.ChipError: bad amount 2.5: write chips as whole or decimal numbers read exactly, not floats
+dealer.chips.ChipError: bad amount 2.5: write chips as whole or decimal numbers read exactly,
+not floats
 """
 
 from __future__ import annotations
@@ -21,10 +24,14 @@ class ChipError(ValueError):
 
 
 def parse_chips(value: object) -> Decimal:
-    """Read an amount from an int, a Decimal or a numeral string. Floats are refused: they are inexact."""
-    if isinstance(value, bool) or isinstance(value, float):
+    """Read an amount from an int, a Decimal or a numeral string.
+
+    Floats are refused: they are inexact.
+    """
+    if isinstance(value, bool | float):
         raise ChipError(
-            f"bad amount {value!r}: write chips as whole or decimal numbers read exactly, not floats"
+            f"bad amount {value!r}: "
+            "write chips as whole or decimal numbers read exactly, not floats"
         )
     if isinstance(value, Decimal):
         amount = value

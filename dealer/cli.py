@@ -93,8 +93,8 @@ def replay(
         except SourceError as error:
             errors.append(str(error))
     if errors:
-        for error in errors:
-            typer.echo(error, err=True)
+        for message in errors:
+            typer.echo(message, err=True)
         raise typer.Exit(2)
     results = [run(scenario) for scenario in scenarios]
     passed = sum(result.passed for result in results)
@@ -110,7 +110,8 @@ def replay(
     else:
         for result in results:
             mark = "PASS" if result.passed else "FAIL"
-            line = f"{mark} {result.scenario.file}: {result.scenario.name} [{result.scenario.ruleset.name}]"
+            scenario = result.scenario
+            line = f"{mark} {scenario.file}: {scenario.name} [{scenario.ruleset.name}]"
             if result.failure:
                 line += f"\n     {result.failure}"
             typer.echo(line)

@@ -1,9 +1,10 @@
 """Shuffling and cutting (SHUFFLE-CUT), reproducible on every machine and Python version.
 
-The shuffle is Fisher-Yates driven by SHA-256 in counter mode: the random stream for seed ``s`` is
-``sha256(f"dealer-shuffle:{s}:{n}")`` for ``n = 0, 1, 2, ...``, read as big-endian 64-bit words, and a
-draw below ``k`` rejects words at or above the largest multiple of ``k`` (no modulo bias). It depends only
-on ``hashlib``, so unlike :mod:`random` its output is fixed by this definition, not by the interpreter.
+The shuffle is Fisher-Yates driven by SHA-256 in counter mode: the random stream for seed ``s``
+is ``sha256(f"dealer-shuffle:{s}:{n}")`` for ``n = 0, 1, 2, ...``, read as big-endian 64-bit
+words, and a draw below ``k`` rejects words at or above the largest multiple of ``k`` (no modulo
+bias). It depends only on ``hashlib``, so unlike :mod:`random` its output is fixed by this
+definition, not by the interpreter.
 
 >>> from dealer.cards import format_cards, full_deck
 >>> format_cards(shuffled(full_deck(), 1)[:5])
@@ -61,7 +62,10 @@ def cut(cards: Sequence[Card], position: int) -> tuple[Card, ...]:
 
 
 def cut_position(seed: int | str, size: int) -> int:
-    """A cut position fixed by ``seed``, away from the very top and bottom (at least 4 cards a packet)."""
+    """A cut position fixed by ``seed``, away from the very top and bottom.
+
+    Each packet keeps at least 4 cards.
+    """
     words = _words(f"cut:{seed}")
     low = min(4, size // 2)
     return low + _below(words, max(1, size - 2 * low + 1))
@@ -71,10 +75,11 @@ def cut_position(seed: int | str, size: int) -> int:
 class DeckPlan:
     """How the deck of one hand comes out of the shuffle and the cut.
 
-    Seeded: every shuffle is :func:`shuffled` with the seed and the shuffle's number in the hand, and
-    the cut falls at ``cut_at`` or at :func:`cut_position`. Stacked: ``stacked`` is the order the first
-    shuffle yields, top first (the cards not named follow in seeded order), and the cut leaves it as it
-    is unless ``cut_at`` is given. Later shuffles in the hand (a misdeal, a reshuffled stub) are seeded.
+    Seeded: every shuffle is :func:`shuffled` with the seed and the shuffle's number in the hand,
+    and the cut falls at ``cut_at`` or at :func:`cut_position`. Stacked: ``stacked`` is the order
+    the first shuffle yields, top first (the cards not named follow in seeded order), and the cut
+    leaves it as it is unless ``cut_at`` is given. Later shuffles in the hand (a misdeal, a
+    reshuffled stub) are seeded.
     """
 
     seed: int | str = 0
@@ -89,7 +94,10 @@ class DeckPlan:
         return self.stacked + tuple(card for card in mixed if card not in named)
 
     def cut_point(self, size: int, number: int) -> int | None:
-        """Where cut number ``number`` of the hand falls; ``None`` leaves a stacked deck as given."""
+        """Where cut number ``number`` of the hand falls.
+
+        ``None`` leaves a stacked deck as given.
+        """
         if self.cut_at is not None and number == 0:
             return self.cut_at
         if self.stacked is not None and number == 0:

@@ -38,7 +38,8 @@ class LedgerError(RuntimeError):
 class Ledger:
     """Every card of one deck, in exactly one place.
 
-    The stub is kept with its top card last, so a pitch is a list pop; :attr:`stub` shows it top first.
+    The stub is kept with its top card last, so a pitch is a list pop; :attr:`stub` shows it top
+    first.
     """
 
     __slots__ = ("_deck", "_stub", "board", "burns", "hands", "muck", "scrap", "set_aside")
@@ -109,7 +110,10 @@ class Ledger:
         yield Place.SCRAP, self.scrap
 
     def move(self, card: Card, place: Place, seat: int | None = None) -> Place:
-        """Move one card that lies on the table to ``place`` (to the stub: on top); return where it was."""
+        """Move one card that lies on the table to ``place`` (to the stub: on top).
+
+        Return where it was.
+        """
         origin = self.take(card)
         if place is Place.STUB:
             self._stub.append(card)
@@ -155,5 +159,6 @@ class Ledger:
             extra = held - self._deck
             raise LedgerError(
                 "card ledger broken: "
-                f"missing {sorted(map(str, missing.elements()))}, extra {sorted(map(str, extra.elements()))}"
+                f"missing {sorted(map(str, missing.elements()))}, "
+                f"extra {sorted(map(str, extra.elements()))}"
             )

@@ -1,8 +1,8 @@
 """Who sits where this hand: button, blinds, straddle, the deal order and the order of action.
 
 Seats are numbered clockwise. With three or more players the small blind is left of the button
-(BLINDS); heads-up the button posts the small blind, acts first pre-flop and last after, and gets the
-last card of the deal (HEADS-UP).
+(BLINDS); heads-up the button posts the small blind, acts first pre-flop and last after, and gets
+the last card of the deal (HEADS-UP).
 
 >>> p = seat_positions((1, 3, 4, 7), button=7, straddle=False)
 >>> p.small_blind, p.big_blind, p.deal_order, p.preflop_order, p.postflop_order

@@ -1,4 +1,6 @@
-"""The hand procedure as data: ``procedures/holdem.yaml`` read and built into one ``transitions`` machine.
+"""The hand procedure as data.
+
+``procedures/holdem.yaml`` is read and built into one ``transitions`` machine.
 
 The machine is built once per process and serves every hand: a hand is a model whose ``state``
 attribute the machine reads and sets; events are fired with ``machine.events[trigger].trigger(hand,
@@ -104,7 +106,7 @@ def procedure() -> Procedure:
         dest = transition.get("dest")
         if dest is not None and dest not in states:
             raise transition.error("dest", f"unknown state {dest!r}")
-    on_enter = doc.get("on_enter") or {}
+    on_enter: Any = doc.get("on_enter") or {}
     for state in on_enter:
         if state not in states:
             raise on_enter.error(state, f"unknown state {state!r}")

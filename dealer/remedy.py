@@ -65,7 +65,9 @@ def _is_misdeal(ruling: Ruling) -> bool:
 def rule_under(
     rule_id: str, ruleset: Ruleset, cards: Mapping[str, Card], choice: str | None = None
 ) -> Ruled:
-    """The ruling for ``rule_id`` under ``ruleset`` (a house overlay rules as the ruleset it extends).
+    """The ruling for ``rule_id`` under ``ruleset``.
+
+    A house overlay rules as the ruleset it extends.
 
     ``choice`` ``"misdeal"`` or ``"deal on"`` is a ruleset choice that picks between the published
     remedies (e.g. ``misdeal_exposed_cards``); the ruling then says it came from that choice.

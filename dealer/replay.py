@@ -102,7 +102,10 @@ def passive_action(hand: Hand) -> PlayerAction:
 def autopilot(
     hand: Hand, target: str, players: str = "none", *, on_step: Callable[[], None] | None = None
 ) -> None:
-    """Perform the correct next steps until ``target`` state (or a player must act, with no policy)."""
+    """Perform the correct next steps until ``target`` state.
+
+    Stops early if a player must act and there is no policy.
+    """
     while hand.state != target and not hand.is_over:
         step: Step | None = hand.next_dealer_step()
         if step is None:

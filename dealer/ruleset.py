@@ -37,7 +37,7 @@ class Ruleset:
     base: str  # the published ruleset an overlay ultimately extends (itself for seed and wsop-2024)
 
 
-_CHOICES = {
+_CHOICES: dict[str, type | tuple[type, ...]] = {
     "max_players": int,
     "limit_cap_bets": (int, type(None)),
     "limit_cap_lifted_heads_up": bool,

@@ -101,7 +101,7 @@ class Scenario:
     hands: tuple[HandScript, ...] = field(default=())
 
 
-def _chips(node: Node, key: str) -> Decimal:
+def _chips(node: Node, key: Any) -> Decimal:
     try:
         return parse_chips(node[key])
     except ChipError as error:
@@ -118,7 +118,7 @@ def _cards(value: Any, where: Node | Items, key: Any) -> tuple[Card, ...]:
 
 
 def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
-    game = table.get("game")
+    game: Any = table.get("game")
     try:
         structure = Structure(game)
     except ValueError:

@@ -8,10 +8,12 @@ DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None, mishap=False, exposed=Fa
 PlayerAction(seat=4, move=<Move.RAISE: 'raise'>, to=Decimal('30'))
 >>> str(parse_step("seat 2 calls")), str(parse_step("move button")), str(parse_step("cut 20"))
 ('seat 2 call', 'move button', 'cut 20')
->>> parse_step("deal flop")
+>>> parse_step("deal flop")  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
-dealer.steps.StepError: unknown step 'deal flop': expected a dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, push, move button) or 'seat N' and a move (fold, check, call, bet X, raise X, all-in)
+dealer.steps.StepError: unknown step 'deal flop': expected a dealer step (post, shuffle, cut,
+pitch N, burn, flop, turn, river, showdown, push, move button) or 'seat N' and a move (fold, check,
+call, bet X, raise X, all-in)
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Reading YAML safely, keeping the line of every value so errors can point at it.
 
-Mappings become :class:`Node` dicts and sequences :class:`Items` lists that carry ``.line`` (1-based)
-and the line of each key or item; decimals are read as :class:`~decimal.Decimal`, never floats.
+Mappings become :class:`Node` dicts and sequences :class:`Items` lists that carry ``.line``
+(1-based) and the line of each key or item; decimals are read as :class:`~decimal.Decimal`, never
+floats.
 
 >>> doc = load_text("a: 2.5\\nb:\\n  - x\\n", "t.yaml")
 >>> doc["a"], doc.line_of("b"), doc["b"].line_at(0)

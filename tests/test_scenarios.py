@@ -1,4 +1,7 @@
-"""Every scenario in scenarios/ replays and passes, with cards and chips audited after every event."""
+"""Every scenario in scenarios/ replays and passes.
+
+Cards and chips are audited after every event.
+"""
 
 from __future__ import annotations
 

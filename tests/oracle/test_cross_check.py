@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from decimal import Decimal
 
 import pytest
+from pokerkit import BettingStructure
 
 from dealer.cards import Card
 from dealer.chips import ZERO
@@ -23,13 +24,99 @@ from dealer.pots import build_pots
 from dealer.random_play import play_random_hand, random_table
 from dealer.stakes import Structure
 from dealer.table import Table
-from tests.oracle.pokerkit_oracle import OracleHand, OracleMismatch, OracleResult, play
+from tests.oracle.pokerkit_oracle import OracleHand, OracleMismatch, OracleResult, _Replay
 
 HANDS = 1000
 STRUCTURES = (Structure.NO_LIMIT, Structure.LIMIT, Structure.POT_LIMIT)
 
 Action = tuple[int, str, Decimal | None]
 _FORCED = (Kind.SMALL_BLIND, Kind.BIG_BLIND, Kind.STRADDLE)
+
+
+class _OurRulesReplay(_Replay):
+    """The oracle's PokerKit replay, with two of our rules PokerKit does not have put in by hand.
+
+    - LIMIT-ALLIN: in limit, an all-in for half a bet or more over the last full bet counts as a
+      full bet (it counts for LIMIT-CAP and the next raise is a full bet over it); an all-in for
+      less does not count, and the next raise is a full bet over the last full bet, not over the
+      all-in. PokerKit raises over the all-in and counts every all-in towards its cap. After each
+      limit wager we set PokerKit's cap count and its minimum raise for the street to ours; whether
+      a player may re-raise is left to our engine (PokerKit's own short all-in refusal is turned
+      off by keeping its last raise size at zero: the cross-check feeds it only our actions).
+    - ODD-CHIP: pots are split separately, each odd chip to the first tied hand clockwise from the
+      button. PokerKit merges pots whose eligible players are the same once the losing hands are
+      killed, and splits the sum; the split is redone here pot by pot, from the pots and shown
+      hands taken before any hand is killed.
+    """
+
+    def __init__(self, hand: OracleHand) -> None:
+        super().__init__(hand)
+        self._streets = self.state.streets
+        self._street_index: int | None = None
+        self._full = 0  # limit: the bet level reached by the last full bet, in chip units
+        self._hands: tuple[object, ...] = ()
+        self._fair: list[int] | None = None  # what ODD-CHIP pushes to each player, in units
+
+    def _wager(self, player: int, move: str, to: Decimal | None, where: str) -> int:
+        state = self.state
+        if state.betting_structure is not BettingStructure.FIXED_LIMIT:
+            return super()._wager(player, move, to, where)
+        index = state.street_index
+        assert index is not None
+        if index != self._street_index:
+            self._street_index, self._full = index, max(state.bets)
+        high = max(state.bets)
+        total = super()._wager(player, move, to, where)
+        state.streets = self._streets
+        state.completion_betting_or_raising_amount = 0
+        if total <= high:  # an all-in call
+            return total
+        size = self._streets[index].min_completion_betting_or_raising_amount
+        if 2 * (total - self._full) >= size:  # a full bet
+            self._full = total
+            state.acted_player_indices.clear()
+            state.acted_player_indices.add(player)
+            state.consecutive_short_all_in_amounts.clear()
+        else:  # a short all-in: not a bet; the next raise is to the last full bet plus a bet
+            state.completion_betting_or_raising_count -= 1
+            streets = list(self._streets)
+            gap = self._full + size - total
+            streets[index] = replace(streets[index], min_completion_betting_or_raising_amount=gap)
+            state.streets = tuple(streets)
+        return total
+
+    def _snapshot_pots(self) -> None:
+        if self.pots is None and sum(self.state.statuses) > 1:
+            self._hands = tuple(self.state.get_up_hands(0, 0))
+        super()._snapshot_pots()
+
+    def _push(self) -> None:
+        if sum(self.state.statuses) == 1:
+            super()._push()
+            return
+        operation = self.state.push_chips()
+        for player, amount in enumerate(operation.amounts):
+            self.won[player] += amount
+        if self._fair is None:
+            self._fair = self._split_pot_by_pot()
+        self.adjust = [fair - won for fair, won in zip(self._fair, self.won, strict=True)]
+
+    def _split_pot_by_pot(self) -> list[int]:
+        assert self.pots is not None
+        fair = [0] * len(self.order)
+        for amount, seats in self.pots:
+            shown = {self.index[seat]: self._hands[self.index[seat]] for seat in seats}
+            best = max(hand for hand in shown.values() if hand is not None)  # type: ignore[type-var]
+            tied = sorted(i for i, hand in shown.items() if hand == best)  # clockwise from button
+            share, odd = divmod(self._u(amount, "pot"), len(tied))
+            for rank, player in enumerate(tied):
+                fair[player] += share + (rank < odd)
+        return fair
+
+
+def play(hand: OracleHand) -> OracleResult:
+    """The oracle's :func:`~tests.oracle.pokerkit_oracle.play`, by our LIMIT-ALLIN and ODD-CHIP."""
+    return _OurRulesReplay(hand).run()
 
 
 def cross_table(seed: int) -> Table:
