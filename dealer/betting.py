@@ -424,6 +424,19 @@ class BettingRound:
             self.last_raise = to - self.high
         self.high = to
 
+    def kill(self, seat: int) -> None:
+        """Take a dead hand out of the round out of turn (a ruling, e.g. DEAL-SHORT after
+        substantial action); its chips stay in the pot."""
+        if seat not in self._live:
+            raise BettingError(f"seat {seat} has no live hand to kill", "DEAL-SHORT")
+        self._live.remove(seat)
+        self._acted_at[seat] = self.high
+        if self._to_act == seat or self._to_act is None:
+            start = self.order.index(seat) + 1
+        else:
+            start = self.order.index(self._to_act)
+        self._to_act = self._next_from(start)
+
     def return_uncalled(self) -> tuple[int, Decimal] | None:
         """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
         if not self.is_complete:

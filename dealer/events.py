@@ -42,6 +42,12 @@ class Kind(StrEnum):
     SET_ASIDE = "set aside"
     TO_STUB = "back to the stub"
     GATHER = "gather"
+    SKIP = "skip"
+    FLASH = "flash"
+    SCRAP = "scrap"
+    DECK = "deck"
+    VOID = "void"
+    SCRAMBLE = "scramble"
 
 
 @dataclass(frozen=True, slots=True)

@@ -75,6 +75,35 @@ def _fallback_line(ruling: Ruling, lang: Lang, rules: Rulebook) -> str:
     return rules.label("fallback-yes", lang).format(fallback=fallback)
 
 
+def _ruling_lines(
+    rule: Rule, ruling: Ruling, lang: Lang, rules: Rulebook, indent: str
+) -> list[str]:
+    """A ruling's summary, cards, chips, steps, conditions and sources, each line indented."""
+
+    def label(key: str) -> str:
+        return rules.label(key, lang)
+
+    colon = label("colon")
+    heading = colon.rstrip()
+    lines = [f"{indent}{label('summary')}{colon}{ruling.summary.get(lang)}"]
+    if ruling.cards:
+        lines.append(f"{indent}{label('cards')}{heading}")
+        lines.extend(
+            f"{indent}  - {label(f'fate-{card.fate}')}{colon}{card.text.get(lang)}"
+            for card in ruling.cards
+        )
+    lines.append(f"{indent}{label('chips')}{colon}{label(f'chips-{ruling.chips}')}")
+    lines.append(f"{indent}{label('steps')}{heading}")
+    lines.extend(_steps_lines(ruling, lang, rules, f"{indent}  "))
+    if ruling.conditions is not None:
+        lines.append(f"{indent}{label('conditions')}{colon}{ruling.conditions.get(lang)}")
+    lines.append(f"{indent}{label('sources')}{heading}")
+    lines.extend(
+        f"{indent}  - {trace_source(c, rule.section, lang, rules)}" for c in ruling.sources
+    )
+    return lines
+
+
 def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
     """A rule (and, for an irregularity, its ruling under ``ruleset``) as terminal text."""
     rules = book()
@@ -101,19 +130,10 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
     lines.append(f"{label('fallback')}{colon}{_fallback_line(ruling, lang, rules)}")
     if rule.trigger is not None:
         lines.append(f"{label('trigger')}{colon}{rule.trigger.get(lang)}")
-    lines.append(f"{label('summary')}{colon}{ruling.summary.get(lang)}")
-    if ruling.cards:
-        lines.append(f"{label('cards')}{heading}")
-        lines.extend(
-            f"  - {label(f'fate-{card.fate}')}{colon}{card.text.get(lang)}" for card in ruling.cards
-        )
-    lines.append(f"{label('chips')}{colon}{label(f'chips-{ruling.chips}')}")
-    lines.append(f"{label('steps')}{heading}")
-    lines.extend(_steps_lines(ruling, lang, rules, "  "))
-    if ruling.conditions is not None:
-        lines.append(f"{label('conditions')}{colon}{ruling.conditions.get(lang)}")
-    lines.append(f"{label('sources')}{heading}")
-    lines.extend(f"  - {trace_source(c, rule.section, lang, rules)}" for c in ruling.sources)
+    lines.extend(_ruling_lines(rule, ruling, lang, rules, ""))
+    if ruling.after_substantial_action is not None:
+        lines.append(f"{label('after-substantial-action')}{heading}")
+        lines.extend(_ruling_lines(rule, ruling.after_substantial_action, lang, rules, "  "))
     lines.append(f"{label('other-rulesets')}{heading}")
     for other in rule.rulings:
         if other.ruleset == ruleset:
@@ -123,6 +143,11 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
             continue
         lines.append(f"  {other.ruleset} ({label('differs')}){colon}{other.summary.get(lang)}")
         lines.extend(_steps_lines(other, lang, rules, "    "))
+        branch = other.after_substantial_action
+        if branch is not None:
+            sa = label("after-substantial-action")
+            lines.append(f"    {sa}{colon}{branch.summary.get(lang)}")
+            lines.extend(_steps_lines(branch, lang, rules, "      "))
     return "\n".join(lines) + "\n"
 
 
@@ -149,6 +174,9 @@ def _ruling_json(rule: Rule, ruling: Ruling, lang: Lang, rules: Rulebook) -> dic
         "sources": [
             {"cite": c, "trace": trace_source(c, rule.section, lang, rules)} for c in ruling.sources
         ],
+        "after_substantial_action": None
+        if ruling.after_substantial_action is None
+        else _ruling_json(rule, ruling.after_substantial_action, lang, rules),
     }
 
 

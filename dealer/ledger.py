@@ -45,7 +45,7 @@ class Ledger:
     __slots__ = ("_deck", "_stub", "board", "burns", "hands", "muck", "scrap", "set_aside")
 
     def __init__(self, deck: Sequence[Card]) -> None:
-        self._deck = Counter(deck)
+        self._deck = tuple(deck)  # counted only when checked (audit)
         self._stub: list[Card] = list(reversed(deck))
         self.hands: dict[int, list[Card]] = {}
         self.board: list[Card] = []
@@ -134,7 +134,7 @@ class Ledger:
 
     def restack(self, order: Sequence[Card]) -> None:
         """Give the stub a new order (a shuffle or a cut); it must hold the same cards."""
-        if Counter(order) != Counter(self._stub):
+        if not _same_cards(order, self._stub):
             raise LedgerError("a shuffle or cut must keep exactly the cards of the stub")
         self._stub = list(reversed(order))
 
@@ -154,11 +154,26 @@ class Ledger:
         held = Counter(self._stub)
         for _, pile in self._piles():
             held.update(pile)
-        if held != self._deck:
-            missing = self._deck - held
-            extra = held - self._deck
+        deck = Counter(self._deck)
+        if held != deck:
+            missing = deck - held
+            extra = held - deck
             raise LedgerError(
                 "card ledger broken: "
                 f"missing {sorted(map(str, missing.elements()))}, "
                 f"extra {sorted(map(str, extra.elements()))}"
             )
+
+
+def _same_cards(one: Sequence[Card], other: Sequence[Card]) -> bool:
+    """Whether two piles hold the same cards, counting repeats.
+
+    Cards are interned, so the usual case is settled on the objects' identities without hashing a
+    card; anything else (a repeated or a non-interned card) is counted.
+    """
+    if len(one) != len(other):
+        return False
+    ids = set(map(id, one))
+    if len(ids) == len(one) and ids == set(map(id, other)):
+        return True
+    return Counter(one) == Counter(other)

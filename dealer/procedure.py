@@ -124,6 +124,16 @@ def procedure() -> Procedure:
     )
 
 
+def _known_callback(model: type, name: str) -> bool:
+    """A method of the model, or ``ruling:ID`` / ``ruling-sa:ID`` naming a rule of the rulebook."""
+    kind, _, rule_id = name.partition(":")
+    if kind in ("ruling", "ruling-sa"):
+        from dealer.rulebook import book
+
+        return rule_id in book().rules
+    return callable(getattr(model, name, None))
+
+
 BUILDS = 0  # how many machines this process has built (a test holds it to one)
 
 
@@ -134,7 +144,7 @@ def machine() -> Machine:
     from dealer.hand import Hand  # the vocabulary the data is written in
 
     spec = procedure()
-    unknown = sorted(name for name in spec.callbacks if not callable(getattr(Hand, name, None)))
+    unknown = sorted(name for name in spec.callbacks if not _known_callback(Hand, name))
     if unknown:
         raise SourceError(_SHOWN_AS, 1, f"callbacks with no meaning: {', '.join(unknown)}")
     states = [

@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer.cards import Card
-from dealer.rulebook import Do, Lang, Ruling, book, rule
+from dealer.rulebook import Do, Fate, Lang, Ruling, book, rule
 from dealer.ruleset import Ruleset
 from dealer.steps import Verb
 
 if TYPE_CHECKING:
-    from dealer.hand import Hand
+    from dealer.hand_state import HandState
 
 _VERB_BY_DO = {
     Do.BURN: Verb.BURN,
@@ -28,8 +28,14 @@ _VERB_BY_DO = {
     Do.CUT: Verb.CUT,
     Do.GATHER: Verb.GATHER,
     Do.REPLACE: Verb.REPLACE,
+    Do.SCRAMBLE: Verb.SCRAMBLE,
+    Do.CHOOSE_BURN: Verb.CHOOSE_BURN,
+    Do.CORRECT_BUTTON: Verb.CORRECT_BUTTON,
+    Do.KILL_HAND: Verb.KILL_HAND,
+    Do.VOID: Verb.VOID,
+    Do.RETURN_CHIPS: Verb.RETURN_CHIPS,
+    Do.PITCH: Verb.PITCH,
 }
-_DEAL = (Do.PITCH, Do.REDEAL)  # satisfied by the (re)deal reaching its last card
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,8 +45,10 @@ class Ruled:
     rule_id: str
     ruleset: str
     ruling: Ruling
-    cards: Mapping[str, Card]
+    cards: Mapping[str, tuple[Card, ...]]
     choice: str | None = None  # a ruleset choice that decided between remedies
+    after_action: bool = False  # the branch for after substantial action
+    street: Verb | None = None  # the street the mishap concerned (BURN-ERROR replaces its card)
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,52 +66,80 @@ class Owed:
         return f"{self.text[:1].lower()}{self.text[1:]} ({self.rule})"
 
 
-def _is_misdeal(ruling: Ruling) -> bool:
-    return bool(ruling.steps) and ruling.steps[0].do is Do.GATHER
+def is_misdeal(ruling: Ruling) -> bool:
+    return bool(ruling.steps) and ruling.steps[0].do is Do.GATHER and ruling.chips.value == "stand"
 
 
 def rule_under(
-    rule_id: str, ruleset: Ruleset, cards: Mapping[str, Card], choice: str | None = None
+    rule_id: str,
+    ruleset: Ruleset,
+    cards: Mapping[str, tuple[Card, ...]],
+    choice: str | None = None,
+    *,
+    after_action: bool = False,
+    street: Verb | None = None,
 ) -> Ruled:
-    """The ruling for ``rule_id`` under ``ruleset``.
+    """The ruling for ``rule_id`` under ``ruleset`` (a house overlay rules as the ruleset it extends).
 
-    A house overlay rules as the ruleset it extends.
-
-    ``choice`` ``"misdeal"`` or ``"deal on"`` is a ruleset choice that picks between the published
-    remedies (e.g. ``misdeal_exposed_cards``); the ruling then says it came from that choice.
+    ``choice`` (``"misdeal"`` or ``"deal on"``) is a ruleset choice that picks between the published
+    remedies (``misdeal_exposed_cards``); ``after_action`` picks the branch for after substantial
+    action where the rulebook has one.
     """
     entry = rule(rule_id)
     ruling = entry.ruling(ruleset.base)
-    if choice is not None and _is_misdeal(ruling) != (choice == "misdeal"):
-        ruling = next(r for r in entry.rulings if _is_misdeal(r) == (choice == "misdeal"))
+    if choice is not None and is_misdeal(ruling) != (choice == "misdeal"):
+        ruling = next(r for r in entry.rulings if is_misdeal(r) == (choice == "misdeal"))
     chosen = choice if ruling.ruleset != ruleset.base else None
-    return Ruled(rule_id, ruleset.name, ruling, dict(cards), chosen)
+    branch = ruling.after_substantial_action if after_action else None
+    return Ruled(
+        rule_id, ruleset.name, branch or ruling, dict(cards), chosen, branch is not None, street
+    )
 
 
-def owed_steps(ruled: Ruled, hand: Hand) -> list[Owed]:
+def _text(step_text: str | None, do: Do, burn: bool | None) -> str:
+    if step_text is not None:
+        return step_text
+    key = f"do-{do}-noburn" if burn is False else f"do-{do}"
+    return book().label(key, Lang.EN)
+
+
+def owed_steps(ruled: Ruled, hand: HandState) -> list[Owed]:
     """The ruling's steps as the hand must now see them performed."""
-    labels = book()
     owed: list[Owed] = []
+    rid = ruled.rule_id
+    fates = {fate.card: fate.fate for fate in ruled.ruling.cards}
     for step in ruled.ruling.steps:
-        if step.text is not None:
-            text = step.text.get(Lang.EN)
-        else:
-            key = f"do-{step.do}-noburn" if step.burn is False else f"do-{step.do}"
-            text = labels.label(key, Lang.EN)
-        card = ruled.cards.get(step.card) if step.card else None
-        if step.do in _DEAL:
-            if hand.next_seat is not None or step.do is Do.REDEAL:
-                owed.append(Owed(ruled.rule_id, text, None))
-        elif step.do is Do.FINISH_ROUND:
-            owed.append(Owed(ruled.rule_id, text, None, by_players=True))
+        text = _text(step.text.get(Lang.EN) if step.text else None, step.do, step.burn)
+        named = ruled.cards.get(step.card, ()) if step.card else ()
+        card = named[0] if named else None
+        if step.do is Do.FINISH_ROUND:
+            owed.append(Owed(rid, text, None, by_players=True))
+        elif step.do is Do.REDEAL or (step.do is Do.PITCH and hand.next_seat is not None):
+            owed.append(Owed(rid, text, None))  # satisfied by the (re)deal's last card
+        elif step.do is Do.PITCH or step.do is Do.KILL_HAND:
+            seat = next(iter(_seats(ruled, hand)), None)
+            owed.append(Owed(rid, f"{text} (seat {seat})", _VERB_BY_DO[step.do], seat=seat))
+        elif step.do is Do.REPLACE and step.card and fates.get(step.card) is Fate.SCRAP:
+            continue  # a boxed card or a joker: the next card simply takes its place
+        elif step.do is Do.REPLACE and not step.card:
+            assert ruled.street is not None, f"{rid}: replace what?"
+            owed.append(Owed(rid, f"{text}: the {ruled.street}", ruled.street))
         elif step.do is Do.REPLACE:
-            exposed = next(iter(ruled.cards.values()))
-            seat = int(hand.ledger.where(exposed).split()[-1])
-            owed.append(Owed(ruled.rule_id, f"{text} (seat {seat})", Verb.REPLACE, seat=seat))
-        elif step.do in _VERB_BY_DO:
-            owed.append(Owed(ruled.rule_id, text, _VERB_BY_DO[step.do], card=card))
+            seat = next(iter(_seats(ruled, hand)), None)
+            owed.append(Owed(rid, f"{text} (seat {seat})", Verb.REPLACE, seat=seat))
+        elif step.do is Do.CORRECT_BUTTON and ruled.after_action:
+            continue  # the hand goes on; the next hand's button is corrected
         else:
-            raise NotImplementedError(
-                f"{ruled.rule_id}: the machine cannot yet require '{step.do}'"
-            )
+            owed.append(Owed(rid, text, _VERB_BY_DO[step.do], card=card))
     return owed
+
+
+def _seats(ruled: Ruled, hand: HandState) -> list[int]:
+    """The seats holding the cards the ruling names (the exposed card's or the short hand's)."""
+    seats = []
+    for cards in ruled.cards.values():
+        for card in cards:
+            where = hand.ledger.where(card)
+            if where.startswith("seat "):
+                seats.append(int(where.split()[1]))
+    return seats

@@ -100,7 +100,7 @@ HEADING_LABELS = (
     "trigger", "cards", "chips", "steps", "no-steps", "conditions", "sources", "other-rulesets",
     "same", "differs", "no-ruling", "section-A", "section-betting", "section-B",
     "section-definitions", "trace-004-errors", "trace-la-rule", "trace-tr-rule", "trace-la-part",
-    "trace-tr-part", "trace-000", "trace-004",
+    "trace-tr-part", "trace-000", "trace-004", "after-substantial-action",
 )  # fmt: skip
 
 
@@ -182,12 +182,32 @@ class Ruling:
     steps: tuple[Step, ...]
     conditions: Text | None
     sources: tuple[str, ...]
+    # The remedy once substantial action has taken place, where it differs (RULES.md §B, LA 105).
+    after_substantial_action: Ruling | None = None
 
     def same_remedy(self, other: Ruling) -> bool:
         """Whether two rulings tell the dealer the same thing (sources may differ)."""
+        mine, theirs = self.after_substantial_action, other.after_substantial_action
+        if (mine is None) != (theirs is None):
+            return False
+        if mine is not None and theirs is not None and not mine.same_remedy(theirs):
+            return False
         return (self.summary, self.cards, self.chips, self.steps, self.conditions) == (
             other.summary, other.cards, other.chips, other.steps, other.conditions,
         )  # fmt: skip
+
+    def texts(self, where: str) -> Iterator[tuple[str, Text]]:
+        """Every text of the ruling and of its branch after substantial action."""
+        yield f"{where}.summary", self.summary
+        if self.conditions is not None:
+            yield f"{where}.conditions", self.conditions
+        for card in self.cards:
+            yield f"{where}.cards[{card.card}]", card.text
+        for index, step in enumerate(self.steps, 1):
+            if step.text is not None:
+                yield f"{where}.steps[{index}]", step.text
+        if self.after_substantial_action is not None:
+            yield from self.after_substantial_action.texts(f"{where}.after-substantial-action")
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,15 +234,7 @@ class Rule:
         if self.trigger is not None:
             yield "trigger", self.trigger
         for ruling in self.rulings:
-            where = f"rulings.{ruling.ruleset}"
-            yield f"{where}.summary", ruling.summary
-            if ruling.conditions is not None:
-                yield f"{where}.conditions", ruling.conditions
-            for card in ruling.cards:
-                yield f"{where}.cards[{card.card}]", card.text
-            for index, step in enumerate(ruling.steps, 1):
-                if step.text is not None:
-                    yield f"{where}.steps[{index}]", step.text
+            yield from ruling.texts(f"rulings.{ruling.ruleset}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -257,7 +269,9 @@ _TAG_BOOL = "tag:yaml.org,2002:bool"
 _TAG_NULL = "tag:yaml.org,2002:null"
 _ID = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$")
 _RULE_KEYS = {"section", "title", "summary", "keywords", "sources", "trigger", "rulings"}
-_RULING_KEYS = {"fallback", "like", "summary", "cards", "chips", "steps", "conditions", "sources"}
+_SA = "after-substantial-action"
+_BRANCH_KEYS = {"fallback", "summary", "cards", "chips", "steps", "conditions", "sources"}
+_RULING_KEYS = _BRANCH_KEYS | {"like", _SA}
 
 
 class _Reader:
@@ -369,11 +383,15 @@ class _Reader:
         return Step(do, text, burn, card)
 
     def ruling(self, name: str, node: yaml.Node, found: Mapping[str, yaml.Node], what: str,
-               rulesets: Mapping[str, Ruleset]) -> Ruling:  # fmt: skip
+               rulesets: Mapping[str, Ruleset], inherit: bool | None = None) -> Ruling:  # fmt: skip
+        """A ruling; ``inherit`` is the enclosing ruling's fallback, for its branch after SA."""
         for key in ("fallback", "summary", "chips", "steps", "sources"):
-            if key not in found:
+            if key not in found and not (key == "fallback" and inherit is not None):
                 raise self.error(node, f"{what} has no {key!r}")
-        fallback = self.boolean(found["fallback"], f"{what}.fallback")
+        if "fallback" in found:
+            fallback = self.boolean(found["fallback"], f"{what}.fallback")
+        else:
+            fallback = bool(inherit)
         if fallback and rulesets[name].fallback is None:
             raise self.error(found["fallback"], f"{what}: ruleset {name} has no fallback")
         cards = tuple(
@@ -389,6 +407,12 @@ class _Reader:
         if not sources:
             raise self.error(found["sources"], f"{what} cites no sources")
         conditions = found.get("conditions")
+        branch = None
+        if _SA in found:
+            where = f"{what}.{_SA}"
+            inner = self.mapping(found[_SA], where)
+            self.keys(found[_SA], inner, _BRANCH_KEYS, where)
+            branch = self.ruling(name, found[_SA], inner, where, rulesets, inherit=fallback)
         return Ruling(
             ruleset=name,
             fallback=fallback,
@@ -398,6 +422,7 @@ class _Reader:
             steps=steps,
             conditions=None if conditions is None else self.text(conditions, f"{what}.conditions"),
             sources=sources,
+            after_substantial_action=branch,
         )
 
     def rulings(self, rule_id: str, node: yaml.Node,

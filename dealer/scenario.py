@@ -18,7 +18,8 @@ from dealer.chips import ChipError, parse_chips
 from dealer.deck import DeckPlan
 from dealer.ruleset import Ruleset, load_ruleset
 from dealer.stakes import Stakes, Structure
-from dealer.steps import Step, StepError, parse_mishap, parse_step
+from dealer.mishap import Mishap, parse_mishap
+from dealer.steps import Step, StepError, parse_step
 from dealer.table import Table, TableError
 from dealer.yamlsrc import Items, Node, SourceError, load_file
 
@@ -61,7 +62,7 @@ EXPECT_KEYS = (
 class Do:
     """Perform a step; ``refused`` is the refusal expected instead (the hand is then unchanged)."""
 
-    step: Step
+    step: Step | Mishap
     line: int
     refused: str | None = None
 

@@ -3,7 +3,7 @@
 Dealer steps are the dealer's verbs; a player action is ``seat N`` and a move.
 
 >>> parse_step("pitch 3")
-DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None, mishap=False, exposed=False, count=None)
+DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None)
 >>> parse_step("seat 4 raise 30")
 PlayerAction(seat=4, move=<Move.RAISE: 'raise'>, to=Decimal('30'))
 >>> str(parse_step("seat 2 calls")), str(parse_step("move button")), str(parse_step("cut 20"))
@@ -42,8 +42,15 @@ class Verb(StrEnum):
     SHOWDOWN = "showdown"
     PUSH = "push"
     MOVE_BUTTON = "move button"
-    GATHER = "gather"  # a misdeal: every card back to the stub (MISDEAL-REDEAL)
+    # Remedy steps, owed only after a ruling (RULES.md §B).
+    GATHER = "gather"  # every card back to the stub (a misdeal, MISDEAL-REDEAL, or a void hand)
     REPLACE = "replace"  # give a seat the top card in place of an exposed one (HOLE-EXPOSED-OTHER)
+    SCRAMBLE = "scramble"  # mix the exposed flop cards face down
+    CHOOSE_BURN = "choose burn"  # one of them, at random, becomes the burn
+    CORRECT_BUTTON = "correct button"  # put the button where it belongs (BUTTON-MISPLACED)
+    KILL_HAND = "kill hand"  # a hand with the wrong number of cards is dead (DEAL-SHORT)
+    VOID = "void"  # all action void (DECK-DUPLICATE, DECK-FOREIGN-CARD)
+    RETURN_CHIPS = "return chips"  # every chip back to whoever wagered it
 
     @property
     def trigger(self) -> str:
@@ -53,31 +60,17 @@ class Verb(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class DealerStep:
-    """A dealer step. A *mishap* is one that physically happened out of procedure: it is not
-    refused but recognised and ruled (RULES.md §B)."""
-
     verb: Verb
     seat: int | None = None  # pitch, replace: the seat the card goes to
     at: int | None = None  # cut: the position of the cut, counted from the top
-    mishap: bool = False
-    exposed: bool = False  # a mishap pitch turned face up
-    count: int | None = None  # a mishap flop of more (or fewer) than three cards
 
     @property
     def trigger(self) -> str:
-        return f"mishap_{self.verb.trigger}" if self.mishap else self.verb.trigger
+        return self.verb.trigger
 
     def __str__(self) -> str:
-        words = [self.verb.value]
-        if self.seat is not None:
-            words.append(str(self.seat))
-        if self.at is not None:
-            words.append(str(self.at))
-        if self.count is not None:
-            words.append(f"{self.count} cards")
-        if self.exposed:
-            words.append("exposed")
-        return " ".join(words)
+        number = self.seat if self.seat is not None else self.at
+        return self.verb.value if number is None else f"{self.verb.value} {number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,32 +144,3 @@ def parse_step(text: str) -> Step:
     if verb is None or verb in (Verb.PITCH, Verb.REPLACE):
         raise StepError(f"unknown step {text!r}: {_USAGE}")
     return DealerStep(verb)
-
-
-def parse_mishap(text: str) -> DealerStep:
-    """Read what physically happened: ``pitch 3 exposed``, ``turn``, ``flop 4``, ``pitch 5``.
-
-    >>> parse_mishap("pitch 3 exposed")
-    DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None, mishap=True, exposed=True, count=None)
-    >>> str(parse_mishap("flop 4"))
-    'flop 4 cards'
-    """
-    words = text.lower().split()
-    exposed = bool(words) and words[-1] == "exposed"
-    if exposed:
-        words = words[:-1]
-    if words and words[-1] == "cards":
-        words = words[:-1]
-    if len(words) == 2 and words[0] == Verb.FLOP.value:
-        count = _number(words[1], "the number of flop cards", text)
-        return DealerStep(Verb.FLOP, mishap=True, count=count)
-    step = parse_step(" ".join(words))
-    if not isinstance(step, DealerStep) or step.verb not in _MISHAP_VERBS:
-        raise StepError(f"unknown mishap {text!r}: {_MISHAP_USAGE}")
-    if exposed and step.verb is not Verb.PITCH:
-        raise StepError(f"bad mishap {text!r}: only a pitch can be exposed")
-    return DealerStep(step.verb, seat=step.seat, mishap=True, exposed=exposed)
-
-
-_MISHAP_VERBS = (Verb.PITCH, Verb.BURN, Verb.FLOP, Verb.TURN, Verb.RIVER)
-_MISHAP_USAGE = "expected pitch N [exposed], burn, flop [N], turn or river"

@@ -8,6 +8,7 @@ from __future__ import annotations
 import doctest
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -457,3 +458,183 @@ def test_yaml_syntax_error_is_one_line(tmp_path: Path) -> None:
 
 def test_project_path_is_shown_relative() -> None:
     assert rulebook._display(rulebook.RULEBOOK_PATH) == "procedures/rulebook.yaml"
+
+
+# ---------------------------------------------------------------- after substantial action
+
+SA_STEPS = {
+    "DEAL-SHORT": ([Do.KILL_HAND], "stand", [("short hand", Fate.MUCKED)], ("LA 104", "LA 106")),
+    "BUTTON-MISPLACED": ([Do.CORRECT_BUTTON], "stand", [], ("LA 104", "LA 109")),
+    "BOXED-CARDS-MULTIPLE": (
+        [Do.VOID, Do.RETURN_CHIPS, Do.GATHER],
+        "returned",
+        [("boxed cards", Fate.SCRAP), ("all dealt cards", Fate.RETURNED_TO_STUB)],
+        ("LA 21",),
+    ),
+    "DECK-FOREIGN-CARD": ([], "stand", [("foreign card", Fate.SCRAP)], ("LA 111",)),
+}
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_rulings_after_substantial_action(ruleset: str) -> None:
+    found = {}
+    for rule_id in rulebook.ids(Section.B):
+        ruling = rule(rule_id).ruling(ruleset)
+        branch = ruling.after_substantial_action
+        if branch is None:
+            continue
+        assert branch.after_substantial_action is None
+        assert branch.ruleset == ruleset
+        assert branch.fallback is ruling.fallback  # inherited from the enclosing ruling
+        assert not set(branch.sources) - set(rule(rule_id).sources), rule_id
+        found[rule_id] = (
+            [step.do for step in branch.steps],
+            branch.chips.value,
+            [(card.card, card.fate) for card in branch.cards],
+            branch.sources,
+        )
+    assert found == SA_STEPS
+    # The main paths (before substantial action) are unchanged.
+    assert [s.do for s in rule("DEAL-SHORT").ruling(ruleset).steps] == [Do.PITCH]
+    assert rule("BUTTON-MISPLACED").ruling(ruleset).steps[0].do is Do.GATHER
+    assert rule("BOXED-CARDS-MULTIPLE").ruling(ruleset).steps[-1].do is Do.REDEAL
+    assert [s.do for s in rule("DECK-FOREIGN-CARD").ruling(ruleset).steps] == [
+        Do.VOID, Do.RETURN_CHIPS, Do.GATHER,
+    ]  # fmt: skip
+    assert rule("DECK-JOKER").ruling(ruleset).after_substantial_action is None
+    foreign = rule("DECK-FOREIGN-CARD").ruling(ruleset).after_substantial_action
+    assert foreign is not None and foreign.conditions is not None
+    assert foreign.conditions.get(Lang.ZH_HANS).startswith("仅限该牌在牌堆中被发现")
+
+
+def test_same_remedy_compares_the_branch_after_substantial_action() -> None:
+    seed = rule("DEAL-SHORT").ruling("seed")
+    assert seed.same_remedy(rule("DEAL-SHORT").ruling("wsop-2024")) is True
+    assert seed.same_remedy(replace(seed, after_substantial_action=None)) is False
+    assert replace(seed, after_substantial_action=None).same_remedy(seed) is False
+    other = rule("BUTTON-MISPLACED").ruling("seed").after_substantial_action
+    assert seed.same_remedy(replace(seed, after_substantial_action=other)) is False
+
+
+def test_branch_texts_are_in_the_translation_report() -> None:
+    names = [name for name, _ in rule("DECK-FOREIGN-CARD").texts()]
+    assert "rulings.seed.after-substantial-action.summary" in names
+    assert "rulings.wsop-2024.after-substantial-action.conditions" in names
+    assert "rulings.seed.after-substantial-action.cards[foreign card]" in names
+    steps = [name for name, _ in rule("BUTTON-MISPLACED").texts() if "after-" in name]
+    assert "rulings.seed.after-substantial-action.steps[1]" in steps
+    assert _untranslated() == []
+
+
+def test_render_deal_short_after_substantial_action_en() -> None:
+    lines = floor.render_rule(rule("DEAL-SHORT"), "wsop-2024", Lang.EN).splitlines()
+    start = lines.index("After substantial action:")
+    assert lines[start - 3 : start] == [
+        "Sources:",
+        "  - WSOP 2024 Live Action Rules, rule 104",
+        "  - WSOP 2024 Live Action Rules, rule 106",
+    ]
+    assert lines[start:] == [
+        "After substantial action:",
+        "  Ruling: Too late for a misdeal: the hand plays on without the short player, whose hand"
+        " is dead.",
+        "  Cards:",
+        "    - mucked: The short player's card goes into the muck.",
+        "  Chips: stand (every chip already wagered stays where it is)",
+        "  Steps:",
+        "    1. Kill the hand",
+        "  Sources:",
+        "    - WSOP 2024 Live Action Rules, rule 104",
+        "    - WSOP 2024 Live Action Rules, rule 106",
+        "Other rulesets:",
+        "  seed: same ruling",
+    ]
+    assert "After substantial action:" not in floor.render_rule(rule("DECK-JOKER"), "seed")
+
+
+def test_render_after_substantial_action_zh() -> None:
+    hans = floor.render_rule(rule("DECK-FOREIGN-CARD"), "seed", Lang.ZH_HANS).splitlines()
+    start = hans.index("实质性行动之后：")
+    assert hans[start + 1].startswith("  裁定：在实质性行动之后于牌堆中发现")
+    assert hans[start + 5 : start + 7] == ["  发牌员步骤：", "    无：牌局照常进行"]
+    hant = floor.render_rule(rule("BOXED-CARDS-MULTIPLE"), "seed", Lang.ZH_HANT).splitlines()
+    start = hant.index("實質性行動之後：")
+    assert hant[start + 5 : start + 10] == [
+        "  籌碼：退回（底池中的籌碼全部退還給下注者）",
+        "  發牌員步驟：",
+        "    1. 宣布本局所有行動無效",
+        "    2. 把籌碼退還給下注者",
+        "    3. 收回所有已發的牌",
+    ]
+
+
+def test_rule_as_json_after_substantial_action() -> None:
+    data = floor.rule_as_json(rule("BOXED-CARDS-MULTIPLE"), "wsop-2024", Lang.EN)
+    json.dumps(data, ensure_ascii=False)
+    branch = data["ruling"]["after_substantial_action"]
+    assert [s["do"] for s in branch["steps"]] == ["void", "return-chips", "gather"]
+    assert branch["chips"] == "returned"
+    assert branch["fallback"] is False
+    assert branch["after_substantial_action"] is None
+    assert branch["sources"] == [{"cite": "LA 21", "trace": "WSOP 2024 Live Action Rules, rule 21"}]
+    assert [s["do"] for s in data["ruling"]["steps"]] == ["gather", "shuffle", "cut", "redeal"]
+    seed = data["other_rulesets"]["seed"]
+    assert seed["same"] is True
+    assert seed["after_substantial_action"]["fallback"] is True
+    button = floor.rule_as_json(rule("BUTTON-MISPLACED"), "seed", Lang.ZH_HANT)["ruling"]
+    assert button["after_substantial_action"]["steps"] == [
+        {
+            "n": 1,
+            "do": "correct-button",
+            "burn": None,
+            "card": None,
+            "text": "本局結束後，為下一局把按鈕和盲注移到正確位置",
+        }
+    ]
+    joker = floor.rule_as_json(rule("DECK-JOKER"), "seed")
+    assert joker["ruling"]["after_substantial_action"] is None
+
+
+def test_bad_step_after_substantial_action_is_reported_with_its_line(tmp_path: Path) -> None:
+    path = _write_with(
+        tmp_path, "          steps: [{do: kill-hand}]", "          steps: [{do: kill-player}]"
+    )
+    line = _line_of(path, "          steps: [{do: kill-player}]")
+    with pytest.raises(RulebookError) as error:
+        rulebook.load(path)
+    allowed = ", ".join(do.value for do in Do)
+    assert str(error.value) == (
+        f"{path}:{line}: DEAL-SHORT.rulings.seed.after-substantial-action.steps: "
+        f"step 'kill-player' is not one of: {allowed}"
+    )
+
+
+def test_branch_keys_and_fallback_are_checked(tmp_path: Path) -> None:
+    old = "          steps: [{do: kill-hand}]"
+    path = _write_with(tmp_path, old, old + "\n          like: seed")
+    # The branch's mapping starts at its first key, `summary:`.
+    en = '            en: "Too late for a misdeal: the hand plays on without the short player, '
+    lines = path.read_text(encoding="utf-8").splitlines()
+    summary = next(n for n, text in enumerate(lines, 1) if text.startswith(en)) - 1
+    with pytest.raises(RulebookError) as error:
+        rulebook.load(path)
+    assert str(error.value) == (
+        f"{path}:{summary}: unknown key 'like' in DEAL-SHORT.rulings.seed.after-substantial-action"
+    )
+    # wsop-2024 copies seed's branch via `like`; a branch marked fallback cannot be wsop-2024's.
+    path = _write_with(tmp_path, old, old + "\n          fallback: true")
+    line = _line_of(path, "          fallback: true")
+    with pytest.raises(RulebookError) as error:
+        rulebook.load(path)
+    assert str(error.value) == (
+        f"{path}:{line}: DEAL-SHORT.rulings.wsop-2024.after-substantial-action: "
+        "ruleset wsop-2024 has no fallback"
+    )
+    path = _write_with(tmp_path, "              fate: mucked", "              fate: lost")
+    line = _line_of(path, "              fate: lost")
+    with pytest.raises(RulebookError) as error:
+        rulebook.load(path)
+    assert str(error.value).startswith(
+        f"{path}:{line}: DEAL-SHORT.rulings.seed.after-substantial-action.cards: "
+        "card fate 'lost' is not one of: kept, "
+    )

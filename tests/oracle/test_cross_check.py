@@ -67,10 +67,10 @@ class _OurRulesReplay(_Replay):
             self._street_index, self._full = index, max(state.bets)
         high = max(state.bets)
         total = super()._wager(player, move, to, where)
+        if total <= high:  # an all-in call changes nothing
+            return total
         state.streets = self._streets
         state.completion_betting_or_raising_amount = 0
-        if total <= high:  # an all-in call
-            return total
         size = self._streets[index].min_completion_betting_or_raising_amount
         if 2 * (total - self._full) >= size:  # a full bet
             self._full = total
@@ -270,6 +270,16 @@ def dealer_outcome(table: Table, seed: int) -> tuple[Hand, Outcome]:
     for event in hand.events:
         if event.kind is Kind.PUSH and event.seat is not None and event.amount is not None:
             winners[event.seat] = winners.get(event.seat, ZERO) + event.amount
+    if len(hand.live) > 1:
+        # SIDE-POTS: chips nobody else could match (an ante over a short all-in ante: antes are
+        # not part of any betting round, so no uncalled bet is returned) make a pot of their own
+        # that is pushed back to its owner; PokerKit hands them back before it forms the pots.
+        for amount, seats in pots:
+            if len(seats) == 1:
+                winners[seats[0]] -= amount
+                if not winners[seats[0]]:
+                    del winners[seats[0]]
+        pots = tuple(pot for pot in pots if len(pot[1]) > 1)
     return hand, Outcome(pots, winners, dict(hand.stacks))
 
 

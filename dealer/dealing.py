@@ -1,0 +1,204 @@
+"""The normal procedure's vocabulary (RULES.md §A): the conditions and the card and chip moves that
+``procedures/holdem.yaml`` names, from the forced bets to the button move."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from dealer.betting import BettingRound, Move
+from dealer.chips import ZERO
+from dealer.deck import cut
+from dealer.events import Kind
+from dealer.hand_state import HandState
+from dealer.hand_value import best_hand
+from dealer.ledger import Place
+from dealer.pots import award, build_pots, pot_name
+from dealer.procedure import procedure
+from dealer.stakes import Street
+from dealer.steps import DealerStep, PlayerAction, Step, Verb
+
+_MOVE_KIND = {
+    Move.FOLD: Kind.FOLD,
+    Move.CHECK: Kind.CHECK,
+    Move.CALL: Kind.CALL,
+    Move.BET: Kind.BET,
+    Move.RAISE: Kind.RAISE,
+}
+
+
+class Dealing(HandState):
+    # -- conditions ----------------------------------------------------------------------------
+
+    def pitch_in_order(self, step: Step) -> bool:
+        return getattr(step, "seat", None) == self.next_seat
+
+    def is_last_pitch(self, step: Step) -> bool:
+        return self.pitched == len(self.deal_sequence) - 1
+
+    def deal_complete(self, step: Step) -> bool:
+        return self.next_seat is None
+
+    def one_player_left(self, step: Step) -> bool:
+        return len(self.live) == 1
+
+    def owes_step(self, step: Step) -> bool:
+        """The step is the next one the last ruling owes (remedy transitions)."""
+        head = self.doing or (self.owed[0] if self.owed else None)
+        return head is not None and head.verb is getattr(step, "verb", None)
+
+    # -- forced bets, shuffle, cut, the deal ---------------------------------------------------
+
+    def _put_in(self, seat: int, amount: Decimal, kind: Kind) -> Decimal:
+        paid = min(amount, self.stacks[seat])
+        self.stacks[seat] -= paid
+        self.committed[seat] += paid
+        self.forced[seat] += paid
+        self._log(kind, seat=seat, amount=paid, note="all-in" if self.stacks[seat] == 0 else "")
+        return paid
+
+    def post_forced_bets(self, step: Step) -> None:
+        stakes, positions = self.table.stakes, self.table.positions
+        if stakes.ante > 0:
+            for seat in positions.deal_order:
+                self._put_in(seat, stakes.ante, Kind.ANTE)
+        blinds = [(positions.small_blind, stakes.small_blind, Kind.SMALL_BLIND),
+                  (positions.big_blind, stakes.big_blind, Kind.BIG_BLIND)]  # fmt: skip
+        if positions.straddle is not None:
+            blinds.append((positions.straddle, stakes.straddle, Kind.STRADDLE))
+        for seat, amount, kind in blinds:
+            self.posted[seat] = self._put_in(seat, amount, kind)
+
+    def shuffle_stub(self, step: Step) -> None:
+        returned = tuple(self.ledger.set_aside)
+        for card in returned:  # a remedy's reshuffle takes the set-aside cards back in
+            self.ledger.move(card, Place.STUB)
+        self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
+        self.shuffles += 1
+        taken = " with the set-aside cards" if returned else ""
+        self._log(Kind.SHUFFLE, cards=returned, note=f"{len(self.ledger.stub)} cards{taken}")
+
+    def cut_stub(self, step: DealerStep) -> None:
+        stub = self.ledger.stub
+        position = step.at if step.at is not None else self.plan.cut_point(len(stub), self.cuts)
+        if position is not None:
+            self.ledger.restack(cut(stub, position))
+        self.cuts += 1
+        self._log(Kind.CUT, note=f"at {position}" if position is not None else "stack kept")
+
+    def pitch_card(self, step: Step) -> None:
+        seat = self.deal_sequence[self.pitched]
+        card = self.ledger.pitch(seat)
+        self.pitched += 1
+        self._log(Kind.PITCH, seat=seat, cards=(card,))
+
+    def close_deal(self, step: Step) -> None:
+        """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
+        if self.next_seat is not None or self.state != "dealing":
+            return
+        if self.owed and self.owed[0].verb is None and not self.owed[0].by_players:
+            self.owed.pop(0)  # the (re)deal a ruling awaited is complete
+        if not (self.owed and self.owed[0].verb is Verb.GATHER):
+            self._fire("end_deal", step)
+
+    # -- betting -------------------------------------------------------------------------------
+
+    def open_betting(self, step: Step) -> None:
+        street = procedure().states[self.state].street
+        assert street is not None, f"state {self.state} opens betting but names no street"
+        positions, stakes = self.table.positions, self.table.stakes
+        preflop = street is Street.PREFLOP
+        order = positions.preflop_order if preflop else positions.postflop_order
+        live = [seat for seat in order if seat not in self.folded]
+        if preflop:
+            straddled = positions.straddle is not None
+            self.betting = BettingRound(
+                stakes, street, live, self.stacks, self.committed,
+                posted=self.posted,
+                posted_bet_count=2 if straddled else 1,
+                posted_last_raise=stakes.straddle - stakes.big_blind if straddled else stakes.big_blind,
+            )  # fmt: skip
+        else:
+            self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)
+        if self.betting.is_complete:
+            self._fire("end_round", step)
+
+    def apply_wager(self, step: PlayerAction) -> None:
+        assert self.betting is not None
+        wager = self.betting.act(step.seat, step.move, step.to)
+        self.actions.append(wager.move)
+        if wager.move is Move.FOLD:
+            self.folded.add(step.seat)
+            self._log(Kind.FOLD, seat=step.seat)
+            self.ledger.muck_hand(step.seat)
+            return
+        amount = {Move.CHECK: None, Move.CALL: wager.added}.get(wager.move, wager.to)
+        note = "all-in" if wager.all_in else ""
+        self._log(_MOVE_KIND[wager.move], seat=step.seat, amount=amount, note=note)
+
+    def close_round_if_complete(self, step: Step) -> None:
+        if self.betting is not None and self.betting.is_complete:
+            self._fire("end_round", step)
+
+    def settle_round(self, step: Step) -> None:
+        assert self.betting is not None
+        returned = self.betting.return_uncalled()
+        if returned is not None:
+            seat, amount = returned
+            self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
+        self.betting = None
+        if len(self.live) == 1:
+            self.owed.clear()  # the hand is won: no remedy step is owed any more
+        elif self.owed and self.owed[0].by_players:
+            self.owed.pop(0)
+
+    # -- the board -----------------------------------------------------------------------------
+
+    def burn_card(self, step: Step) -> None:
+        head = self.doing
+        if head is not None and head.card is not None:
+            self.ledger.move(head.card, Place.BURN)  # the remedy names the burn card
+            self._log(Kind.BURN, cards=(head.card,), note=head.rule)
+            return
+        self._log(Kind.BURN, cards=(self.ledger.burn(),))
+
+    def turn_flop(self, step: Step) -> None:
+        """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
+        while len(self.ledger.board) < 3:
+            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
+
+    def turn_board_card(self, step: DealerStep) -> None:
+        self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=step.verb.value)
+
+    # -- showdown, pot, button -----------------------------------------------------------------
+
+    def show_hands(self, step: Step) -> None:
+        board = self.ledger.board
+        for seat in self.live:
+            value = best_hand(self.ledger.hands[seat], board)
+            self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+
+    def push_pots(self, step: Step) -> None:
+        pots = build_pots(self.committed, self.folded)
+        live = self.live
+        ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
+        if len(live) > 1:
+            board = self.ledger.board
+            ranking = {seat: best_hand(self.ledger.hands[seat], board).key for seat in live}
+        table = self.table
+        for share in award(pots, ranking, table.button, table.stakes.chip_unit, table.seats):
+            self.stacks[share.seat] += share.amount
+            self.pushed += share.amount
+            note = pot_name(share.pot_index)
+            self._log(Kind.PUSH, seat=share.seat, amount=share.amount, note=note)
+        for seat in self.committed:
+            self.committed[seat] = ZERO
+        self.pushed = ZERO
+
+    def move_button_marker(self, step: Step) -> None:
+        table = self.table
+        if self.button_fix is not None:  # BUTTON-MISPLACED after substantial action
+            table = type(table)(table.stakes, table.stacks, self.button_fix, table.ruleset)
+        after = table.next_hand(self.stacks)
+        self.next_button = after.button if after is not None else None
+        note = "" if after else "fewer than two players left"
+        self._log(Kind.BUTTON, seat=self.next_button, note=note)
