@@ -83,6 +83,12 @@ class Ledger:
         self.board.append(card)
         return card
 
+    def scrap_top(self) -> Card:
+        """The top of the stub to scrap (a boxed card: it counts as a scrap of paper, LA 21)."""
+        card = self._draw()
+        self.scrap.append(card)
+        return card
+
     def muck_hand(self, seat: int) -> tuple[Card, ...]:
         cards = tuple(self.hands.pop(seat, ()))
         self.muck.extend(cards)

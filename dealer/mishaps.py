@@ -146,8 +146,7 @@ class Mishaps(HandState):
         self._touch("flashed card", step.card)
 
     def box_top_card(self, step: Mishap) -> None:
-        card = self.ledger.stub[0]
-        self.ledger.move(card, Place.SCRAP)
+        card = self.ledger.scrap_top()
         self.boxed.append(card)
         self._log(Kind.SCRAP, cards=(card,), note="boxed card")
         self._touch("boxed card", card)
@@ -177,8 +176,10 @@ class Mishaps(HandState):
         choice = None
         if rule_id in ("HOLE-EXPOSED-FIRST", "HOLE-EXPOSED-SECOND"):
             choice = "misdeal" if self.pitched in ruleset.misdeal_exposed_cards else "deal on"
-        street = getattr(step, "kind", None)
-        street_verb = Verb(street.value) if street is not None and street.value in _STREETS else None
+        kind = getattr(step, "kind", None)
+        street = kind.value if kind is not None and kind.value in _STREETS else None
+        street = street or next((s for s in _STREETS if self.state.startswith(s)), None)
+        street_verb = Verb(street) if street is not None else None
         ruled = rule_under(
             rule_id, ruleset, self.touched, choice,
             after_action=by_action and self.substantial_action, street=street_verb,

@@ -265,6 +265,8 @@ def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
             result.failure = str(mismatch)
         except AssertionError as error:  # InvariantError: cards or chips lost
             result.failure = f"hand {number}: {error}"
+        except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
+            result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
         result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
         if keep_hand:
             result.hand = hand

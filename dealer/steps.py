@@ -99,7 +99,7 @@ _MOVE_WORDS = {move.value: move for move in Move} | {
     "raise to": Move.RAISE,
     "raises to": Move.RAISE,
 }
-_NUMBERED = (Verb.PITCH.value, Verb.CUT.value, Verb.REPLACE.value)
+_SEATED = (Verb.PITCH, Verb.REPLACE, Verb.KILL_HAND)  # these name the seat: "kill hand 2"
 _VERBS = {verb.value: verb for verb in Verb} | {
     "button": Verb.MOVE_BUTTON,
     "post blinds": Verb.POST,
@@ -135,12 +135,13 @@ def parse_step(text: str) -> Step:
         if amount is not None and move not in (Move.BET, Move.RAISE):
             raise StepError(f"bad step {text!r}: only a bet or a raise takes an amount")
         return PlayerAction(seat, move, amount)
-    if words and words[0] in _NUMBERED and len(words) == 2:
-        number = _number(words[1], "the seat" if words[0] != "cut" else "the cut", text)
-        if words[0] == Verb.CUT.value:
+    numbered = _VERBS.get(" ".join(words[:-1])) if len(words) >= 2 else None
+    if numbered in (*_SEATED, Verb.CUT):
+        number = _number(words[-1], "the cut" if numbered is Verb.CUT else "the seat", text)
+        if numbered is Verb.CUT:
             return DealerStep(Verb.CUT, at=number)
-        return DealerStep(Verb(words[0]), seat=number)
+        return DealerStep(numbered, seat=number)
     verb = _VERBS.get(" ".join(words))
-    if verb is None or verb in (Verb.PITCH, Verb.REPLACE):
+    if verb is None or verb in _SEATED:
         raise StepError(f"unknown step {text!r}: {_USAGE}")
     return DealerStep(verb)

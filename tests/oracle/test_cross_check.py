@@ -262,6 +262,10 @@ def dealer_outcome(table: Table, seed: int) -> tuple[Hand, Outcome]:
     """Play hand ``seed`` in dealer; the pots are read just before the push."""
     hand = play_random_hand(table, seed, stop="pushing")
     pots = tuple((pot.amount, pot.eligible) for pot in build_pots(hand.committed, hand.folded))
+    top = max(hand.committed, key=lambda seat: hand.committed[seat])
+    excess = hand.committed[top] - max(
+        (amount for seat, amount in hand.committed.items() if seat != top), default=ZERO
+    )
     while not hand.is_over:
         step = hand.next_dealer_step()
         assert step is not None, f"hand {seed}: a player is to act after the showdown"
@@ -270,16 +274,16 @@ def dealer_outcome(table: Table, seed: int) -> tuple[Hand, Outcome]:
     for event in hand.events:
         if event.kind is Kind.PUSH and event.seat is not None and event.amount is not None:
             winners[event.seat] = winners.get(event.seat, ZERO) + event.amount
-    if len(hand.live) > 1:
-        # SIDE-POTS: chips nobody else could match (an ante over a short all-in ante: antes are
-        # not part of any betting round, so no uncalled bet is returned) make a pot of their own
-        # that is pushed back to its owner; PokerKit hands them back before it forms the pots.
-        for amount, seats in pots:
-            if len(seats) == 1:
-                winners[seats[0]] -= amount
-                if not winners[seats[0]]:
-                    del winners[seats[0]]
-        pots = tuple(pot for pot in pots if len(pot[1]) > 1)
+    if len(hand.live) > 1 and excess > 0:
+        # SIDE-POTS: chips of the top contributor that nobody else matched (an ante over a short
+        # all-in ante: antes belong to no betting round, so no uncalled bet is returned) end in a
+        # pot of their own pushed back to it; PokerKit hands them back before forming the pots.
+        amount, seats = pots[-1]
+        assert seats == (top,) and amount >= excess, f"hand {seed}: unmatched {excess} by {top}"
+        pots = pots[:-1] + (((amount - excess, seats),) if amount > excess else ())
+        winners[top] -= excess
+        if not winners[top]:
+            del winners[top]
     return hand, Outcome(pots, winners, dict(hand.stacks))
 
 
