@@ -20,7 +20,8 @@ import time
 from decimal import Decimal
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
+HERE = Path(__file__).absolute().parent
+sys.path[:0] = [str(HERE.parent), str(HERE)]  # the repository (dealer) and bench/ (pokerkit_side)
 
 from pokerkit_side import PLAYERS, STACK, play_hand, run_pokerkit  # noqa: E402
 from dealer.events import Kind  # noqa: E402

@@ -175,29 +175,26 @@ class BettingRound:
         """The most ``seat`` can have in front of it this round: its bet plus its stack."""
         return self.bets.get(seat, ZERO) + self.stacks[seat]
 
-    def _needs_action(self, seat: int) -> bool:
-        if self.stacks[seat] <= 0:
-            return False
-        return seat not in self._acted_at or self.bets[seat] < self.high
-
-    def _round_over(self) -> bool:
-        if len(self._live) <= 1:
-            return True
-        able = [seat for seat in self._live if self.stacks[seat] > 0]
-        if not able:
-            return True
-        if len(able) == 1 and self.bets[able[0]] >= self.high:
-            return True
-        return not any(self._needs_action(seat) for seat in able)
-
     def _next_from(self, start: int) -> int | None:
-        """The first live seat needing action, scanning the order cyclically from ``start``."""
-        if self._round_over():
+        """The first live seat needing action, scanning the order cyclically from ``start``;
+        ``None`` at ROUND-END.
+
+        A seat needs action when it has chips behind and has not acted yet or is below the bet.
+        The round is over when one live seat is left, when nobody has chips behind, or when the
+        only seat with chips has matched the bet (nobody is left to bet against).
+        """
+        live = self._live
+        if len(live) <= 1:
             return None
-        n = len(self.order)
+        stacks, bets, acted, high = self.stacks, self.bets, self._acted_at, self.high
+        able = [seat for seat in live if stacks[seat] > 0]
+        if not able or (len(able) == 1 and bets[able[0]] >= high):
+            return None
+        order = self.order
+        n = len(order)
         for step in range(n):
-            seat = self.order[(start + step) % n]
-            if seat in self._live and self._needs_action(seat):
+            seat = order[(start + step) % n]
+            if stacks[seat] > 0 and seat in live and (seat not in acted or bets[seat] < high):
                 return seat
         return None
 

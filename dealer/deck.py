@@ -16,23 +16,26 @@ definition, not by the interpreter.
 from __future__ import annotations
 
 import hashlib
+import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from dealer.cards import Card
 
 
+_FOUR_WORDS = struct.Struct(">4Q")
+
+
 def _words(seed: int | str) -> Iterator[int]:
+    prefix = f"dealer-shuffle:{seed}:"
     counter = 0
     while True:
-        digest = hashlib.sha256(f"dealer-shuffle:{seed}:{counter}".encode()).digest()
-        for offset in range(0, 32, 8):
-            yield int.from_bytes(digest[offset : offset + 8], "big")
+        yield from _FOUR_WORDS.unpack(hashlib.sha256(f"{prefix}{counter}".encode()).digest())
         counter += 1
 
 
 def _below(words: Iterator[int], bound: int) -> int:
-    limit = (1 << 64) - (1 << 64) % bound
+    limit = _limit(bound)
     while True:
         word = next(words)
         if word < limit:
@@ -44,9 +47,21 @@ def shuffled(cards: Sequence[Card], seed: int | str) -> tuple[Card, ...]:
     order = list(cards)
     words = _words(seed)
     for index in range(len(order) - 1, 0, -1):
-        other = _below(words, index + 1)
+        bound = index + 1
+        limit = _LIMITS[bound] if bound < len(_LIMITS) else _limit(bound)
+        word = next(words)
+        while word >= limit:  # as _below: reject the words that would bias the draw
+            word = next(words)
+        other = word % bound
         order[index], order[other] = order[other], order[index]
     return tuple(order)
+
+
+def _limit(bound: int) -> int:
+    return (1 << 64) - (1 << 64) % bound
+
+
+_LIMITS = (0, *(_limit(bound) for bound in range(1, 257)))  # precomputed for decks up to 256
 
 
 def cut(cards: Sequence[Card], position: int) -> tuple[Card, ...]:
