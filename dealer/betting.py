@@ -111,6 +111,7 @@ class BettingRound:
         posted: Mapping[int, Decimal] | None = None,
         posted_bet_count: int = 0,
         posted_last_raise: Decimal | None = None,
+        posted_level: Decimal | None = None,
     ) -> None:
         if len(set(order)) != len(order):
             raise ValueError(f"acting order repeats a seat: {list(order)}")
@@ -127,7 +128,8 @@ class BettingRound:
         self.bets: dict[int, Decimal] = {seat: ZERO for seat in order}
         for seat, amount in (posted or {}).items():
             self.bets[seat] = amount
-        self.high: Decimal = max(self.bets.values(), default=ZERO)
+        # A blind posted short (all-in) still sets the full blind as the bet to call.
+        self.high: Decimal = max(max(self.bets.values(), default=ZERO), posted_level or ZERO)
         # Limit: the bet level reached by the last full bet (a short all-in stays above it).
         self.full_level: Decimal = self.high
         self.bet_count = posted_bet_count

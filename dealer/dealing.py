@@ -114,8 +114,9 @@ class Dealing(HandState):
             self.betting = BettingRound(
                 stakes, street, live, self.stacks, self.committed,
                 posted=self.posted,
-                posted_bet_count=2 if straddled else 1,
+                posted_bet_count=1,  # the big blind; a straddle is no bet for LIMIT-CAP (LA 126)
                 posted_last_raise=stakes.straddle - stakes.big_blind if straddled else stakes.big_blind,
+                posted_level=stakes.straddle if straddled else stakes.big_blind,
             )  # fmt: skip
         else:
             self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)

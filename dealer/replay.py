@@ -165,7 +165,7 @@ def _check_one(
         norm = _norm_cards if key == "hands" else _norm_amount
         for seat, value in want.items():
             got = state[key].get(seat, "" if key == "hands" else None)
-            expected = norm(value) if value else ""
+            expected = "" if value is None or value == "" else norm(value)
             if expected != got:
                 raise Mismatch(
                     want.line_of(seat), f"expected {key} of seat {seat} {expected!r}, got {got!r}"

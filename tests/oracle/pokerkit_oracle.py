@@ -188,7 +188,7 @@ class _Replay:
         if structure is BettingStructure.FIXED_LIMIT:
             small, big = self._u(hand.small_bet, "small bet"), self._u(hand.big_bet, "big bet")
             sizes = [small, small, big, big]
-            caps = _limit_caps(hand.cap_bets, bool(hand.straddle))
+            caps = _limit_caps(hand.cap_bets)
         else:
             sizes = [self._u(hand.big_blind, "big blind")] * 4
             caps = [None] * 4
@@ -369,11 +369,11 @@ class _Replay:
             self.adjust[player] += share + (rank < odd) - operation.amounts[player]
 
 
-def _limit_caps(cap_bets: int | None, straddle: bool) -> list[int | None]:
+def _limit_caps(cap_bets: int | None) -> list[int | None]:
     """PokerKit's per-street raise counts for a cap of ``cap_bets`` bets a round (LIMIT-CAP)."""
     if cap_bets is None:
         return [None] * 4
-    preflop = cap_bets - 1 - int(straddle)
+    preflop = cap_bets - 1  # LA 126: a straddle does not count toward the pre-flop maximum
     if preflop < 0:
         raise ValueError(f"cap of {cap_bets} bets leaves no pre-flop raise (LIMIT-CAP)")
     return [preflop, cap_bets, cap_bets, cap_bets]
