@@ -24,6 +24,7 @@ HERE = Path(__file__).absolute().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]  # the repository (dealer) and bench/ (pokerkit_side)
 
 from pokerkit_side import PLAYERS, STACK, play_hand, run_pokerkit  # noqa: E402
+
 from dealer.events import Kind  # noqa: E402
 from dealer.random_play import Mix, play_random_hand  # noqa: E402
 from dealer.ruleset import load_ruleset  # noqa: E402
@@ -57,7 +58,12 @@ def pokerkit_shape(hands: int, seed: int) -> tuple[float, float]:
     """PokerKit's hands' shape (player actions per hand, showdown share), outside the timing."""
     import random
 
-    from pokerkit import CheckingOrCalling, CompletionBettingOrRaisingTo, Folding, HoleCardsShowingOrMucking
+    from pokerkit import (
+        CheckingOrCalling,
+        CompletionBettingOrRaisingTo,
+        Folding,
+        HoleCardsShowingOrMucking,
+    )
 
     random.seed(seed)
     policy = random.Random(seed)

@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).absolute().parent.parent))
 
-from tests.oracle.test_cross_check import cross_check  # noqa: E402
+from tests.oracle.test_cross_check import cross_check
 
 CHUNK = 1000
 
@@ -46,7 +46,8 @@ def main() -> int:
     began = time.perf_counter()
     total, done = 0, 0
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-        for (low, high), found in zip(chunks, pool.map(check_range, *zip(*chunks)), strict=True):
+        lows, highs = [low for low, _ in chunks], [high for _, high in chunks]
+        for (low, high), found in zip(chunks, pool.map(check_range, lows, highs), strict=True):
             for mismatch in found:
                 print(mismatch, flush=True)
             total += len(found)

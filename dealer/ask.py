@@ -1,57 +1,84 @@
 """``dealer ask``: the floor's answer for the hand on the table.
 
 The scenario is replayed to its last step; the answer names the irregularity that occurred, its
-ruling (from the rulebook, the same entry ``dealer rule`` prints), where each affected physical card
-now lies, who is to act, and the steps the dealer still owes.
+ruling (the rulebook entry ``dealer rule`` prints), where each affected physical card now lies, who
+is to act, and the steps the dealer still owes, in the chosen language.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from dealer.floor import render_rule, rule_as_json
+from dealer.floor import render_rule, rule_as_json, step_text
 from dealer.hand import Hand
+from dealer.remedy import Owed
 from dealer.rulebook import Lang, book, rule
+
+
+def _place(where: str, lang: Lang) -> str:
+    """A ledger place ("seat 3", "set aside") in the reader's language."""
+    labels = book()
+    if where.startswith("seat "):
+        return labels.label("place-seat", lang).format(seat=where.split()[1])
+    return labels.label(f"place-{where.replace(' ', '-')}", lang)
+
+
+def owed_text(owed: Owed, lang: Lang) -> str:
+    """An owed step in the reader's language, with what this table adds (the seat, the street)."""
+    if lang is Lang.EN or owed.step is None:
+        return owed.text
+    text = step_text(owed.step, lang)
+    if owed.seat is not None:
+        return f"{text} ({_place(f'seat {owed.seat}', lang)})"
+    if owed.detail and owed.verb is not None:
+        return f"{text}{book().label('colon', lang)}{book().label(f'do-{owed.verb}', lang)}"
+    return text
 
 
 def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     """The answer as plain values (``--json``)."""
-    labels = book()
-    answer: dict[str, Any] = {"state": hand.state, "to_act": hand.to_act}
+    facts: dict[str, Any] = {"state": hand.state, "to_act": hand.to_act, "next": hand.expected()}
     if not hand.rulings:
-        answer["irregularity"] = None
-        answer["next"] = hand.expected()
-        return answer
+        facts["irregularity"] = None
+        return facts
     ruled = hand.rulings[-1]
-    answer["irregularity"] = ruled.rule_id
-    answer["ruleset"] = ruled.ruleset
-    answer["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang)
-    answer["cards"] = {
-        name: {"card": str(card), "now": hand.ledger.where(card)}
-        for name, card in ruled.cards.items()
-    }
-    answer["owed"] = [owed.text for owed in hand.owed]
-    answer["next"] = hand.expected()
-    answer["title"] = labels.rules[ruled.rule_id].title.get(lang)
-    return answer
+    facts["irregularity"] = ruled.rule_id
+    facts["ruleset"] = ruled.ruleset
+    facts["title"] = rule(ruled.rule_id).title.get(lang)
+    facts["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang)
+    facts["cards"] = [
+        {"name": name, "card": str(card), "now": hand.ledger.where(card)}
+        for name, cards in ruled.cards.items()
+        for card in cards
+    ]
+    facts["owed"] = [owed_text(owed, lang) for owed in hand.owed]
+    return facts
 
 
 def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     """The answer for the terminal."""
+    labels = book()
+    colon = labels.label("colon", lang)
     facts = answer(hand, lang)
     if facts["irregularity"] is None:
-        return f"No irregularity. Next: {facts['next']}"
+        return f"{labels.label('ask-none', lang)} {labels.label('ask-next', lang)}{colon}{facts['next']}"
     ruled = hand.rulings[-1]
-    lines = [f"{ruled.rule_id}: {facts['title']} [{ruled.ruleset}]", ""]
-    lines.append(render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang))
-    lines.append("")
-    lines.append("On this table:")
-    for name, where in facts["cards"].items():
-        lines.append(f"  {name}: {where['card']} is now: {where['now']}")
+    lines = [
+        f"{labels.label('ask-irregularity', lang)}{colon}{ruled.rule_id} ({facts['title']}), "
+        f"{labels.label('ruleset', lang)}{colon}{ruled.ruleset}",
+        "",
+        render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip(),
+        "",
+        f"{labels.label('ask-table', lang)}{colon.rstrip()}",
+    ]
+    for item in facts["cards"]:
+        place = _place(item["now"], lang)
+        line = labels.label("ask-card", lang).format(name=item["name"], card=item["card"], place=place)
+        lines.append(f"  {line}")
     if hand.to_act is not None:
-        lines.append(f"  seat {hand.to_act} is to act")
+        lines.append(f"  {labels.label('ask-to-act', lang).format(seat=hand.to_act)}")
     if facts["owed"]:
-        lines.append("Still owed, in order:")
+        lines.append(f"{labels.label('ask-owed', lang)}{colon.rstrip()}")
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
-    lines.append(f"Next: {facts['next']}")
+    lines.append(f"{labels.label('ask-next', lang)}{colon}{facts['next']}")
     return "\n".join(lines)

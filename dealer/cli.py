@@ -205,7 +205,13 @@ def ask(
 
 
 def main() -> None:
+    from dealer.rulebook import RulebookError
+    from dealer.yamlsrc import SourceError
+
     try:
         app()
+    except (SourceError, RulebookError) as error:  # the project's own data is broken
+        typer.echo(str(error), err=True)
+        sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)

@@ -22,7 +22,6 @@ from dataclasses import dataclass
 
 from dealer.cards import Card
 
-
 _FOUR_WORDS = struct.Struct(">4Q")
 
 

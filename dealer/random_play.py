@@ -1,4 +1,4 @@
-"""Seeded random players and tables: many varied, legal hands for cross-checks, properties and speed.
+"""Seeded random players and tables: varied legal hands for cross-checks, properties and speed.
 
 The random player picks one of the moves :meth:`dealer.betting.BettingRound.options` offers, with
 weights from a :class:`Mix`; bets and raises go to the minimum, to the maximum or to a random number
@@ -124,7 +124,7 @@ def play_random_hand(
     return hand
 
 
-# (small bet, big bet, small blind) for limit; (small blind, big blind, chip unit) for big-bet games.
+# (small bet, big bet, small blind) for limit; (small blind, big blind, chip unit) for big-bet ones.
 _LIMIT_GAMES = (
     (Decimal(5), Decimal(10), Decimal("2.5")),
     (Decimal(2), Decimal(4), Decimal(1)),
@@ -163,7 +163,7 @@ def _stakes(rng: random.Random, structure: Structure, players: int, ruleset: str
 
 
 def _stack(rng: random.Random, big_blind: Decimal, unit: Decimal) -> Decimal:
-    """A stack in whole chip units: now and then below the big blind, often short, sometimes deep."""
+    """A stack in whole chip units: now and then below the big blind, often short, some deep."""
     per_blind = int(big_blind // unit)
     roll = rng.random()
     if roll < 0.05:

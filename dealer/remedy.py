@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from dealer.cards import Card
-from dealer.rulebook import Do, Fate, Lang, Ruling, book, rule
+from dealer.rulebook import Do, Fate, Lang, Ruling, Step, book, rule
 from dealer.ruleset import Ruleset
 from dealer.steps import Verb
 
@@ -54,11 +54,13 @@ class Ruled:
 @dataclass(frozen=True, slots=True)
 class Owed:
     rule: str
-    text: str
+    text: str  # in English, as refusals quote it
     verb: Verb | None  # the dealer step owed; None while the deal or a betting round is awaited
     by_players: bool = False  # the betting round must finish
     seat: int | None = None
     card: Card | None = None  # the card a remedy step uses (e.g. the exposed card as the burn)
+    step: Step | None = None  # the rulebook's step, for its text in other languages
+    detail: str = ""  # what this table adds to the step's text: "seat 2", "the turn"
 
     @property
     def expected(self) -> str:
@@ -106,32 +108,36 @@ def _text(step_text: str | None, do: Do, burn: bool | None) -> str:
 def owed_steps(ruled: Ruled, hand: HandState) -> list[Owed]:
     """The ruling's steps as the hand must now see them performed."""
     owed: list[Owed] = []
-    rid = ruled.rule_id
     fates = {fate.card: fate.fate for fate in ruled.ruling.cards}
     for step in ruled.ruling.steps:
-        text = _text(step.text.get(Lang.EN) if step.text else None, step.do, step.burn)
-        named = ruled.cards.get(step.card, ()) if step.card else ()
-        card = named[0] if named else None
-        if step.do is Do.FINISH_ROUND:
-            owed.append(Owed(rid, text, None, by_players=True))
-        elif step.do is Do.REDEAL or (step.do is Do.PITCH and hand.next_seat is not None):
-            owed.append(Owed(rid, text, None))  # satisfied by the (re)deal's last card
-        elif step.do is Do.PITCH or step.do is Do.KILL_HAND:
-            seat = next(iter(_seats(ruled, hand)), None)
-            owed.append(Owed(rid, f"{text} (seat {seat})", _VERB_BY_DO[step.do], seat=seat))
-        elif step.do is Do.REPLACE and step.card and fates.get(step.card) is Fate.SCRAP:
-            continue  # a boxed card or a joker: the next card simply takes its place
-        elif step.do is Do.REPLACE and not step.card:
-            assert ruled.street is not None, f"{rid}: replace what?"
-            owed.append(Owed(rid, f"{text}: the {ruled.street}", ruled.street))
-        elif step.do is Do.REPLACE:
-            seat = next(iter(_seats(ruled, hand)), None)
-            owed.append(Owed(rid, f"{text} (seat {seat})", Verb.REPLACE, seat=seat))
-        elif step.do is Do.CORRECT_BUTTON and ruled.after_action:
-            continue  # the hand goes on; the next hand's button is corrected
-        else:
-            owed.append(Owed(rid, text, _VERB_BY_DO[step.do], card=card))
+        owed.extend(_owed(ruled, hand, step, fates))
     return owed
+
+
+def _owed(ruled: Ruled, hand: HandState, step: Step, fates: Mapping[str, Fate]) -> list[Owed]:
+    """What one step of the ruling asks of this hand (nothing when it needs no dealer step)."""
+    rid = ruled.rule_id
+    text = _text(step.text.get(Lang.EN) if step.text else None, step.do, step.burn)
+    named = ruled.cards.get(step.card, ()) if step.card else ()
+    card = named[0] if named else None
+    if step.do is Do.FINISH_ROUND:
+        return [Owed(rid, text, None, by_players=True, step=step)]
+    if step.do is Do.REDEAL or (step.do is Do.PITCH and hand.next_seat is not None):
+        return [Owed(rid, text, None, step=step)]  # satisfied by the (re)deal's last card
+    if step.do is Do.REPLACE and step.card and fates.get(step.card) is Fate.SCRAP:
+        return []  # a boxed card or a joker: the next card simply takes its place
+    if step.do is Do.CORRECT_BUTTON and ruled.after_action:
+        return []  # the hand goes on; the next hand's button is corrected
+    if step.do is Do.REPLACE and not step.card:
+        assert ruled.street is not None, f"{rid}: replace what?"
+        detail = f"the {ruled.street}"
+        return [Owed(rid, f"{text}: {detail}", ruled.street, step=step, detail=detail)]
+    if step.do in (Do.PITCH, Do.KILL_HAND, Do.REPLACE):
+        seat = next(iter(_seats(ruled, hand)), None)
+        verb = _VERB_BY_DO[step.do]
+        detail = f"seat {seat}"
+        return [Owed(rid, f"{text} ({detail})", verb, seat=seat, step=step, detail=detail)]
+    return [Owed(rid, text, _VERB_BY_DO[step.do], card=card, step=step)]
 
 
 def _seats(ruled: Ruled, hand: HandState) -> list[int]:

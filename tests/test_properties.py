@@ -19,7 +19,7 @@ from dealer.deck import DeckPlan
 from dealer.hand import Hand
 from dealer.random_play import Mix, random_action, random_table
 from dealer.stakes import Structure
-from dealer.steps import PlayerAction
+from dealer.steps import PlayerAction, Step
 
 MIXES = st.sampled_from([Mix(), Mix(fold=1, passive=4, min_raise=2, any_raise=3, all_in=3),
                          Mix(fold=0, free_fold=1, passive=10, min_raise=1, any_raise=0, all_in=0)])
@@ -62,7 +62,7 @@ def test_cards_and_chips_are_conserved_and_listed_moves_are_exactly_the_legal_on
     hand = Hand(table, DeckPlan(seed=seed), audit=True)  # audit: ledger and chips after each event
     rng = random.Random(seed)
     while not hand.is_over:
-        step = hand.next_dealer_step()
+        step: Step | None = hand.next_dealer_step()
         if step is None:
             assert hand.betting is not None
             options = hand.betting.options()

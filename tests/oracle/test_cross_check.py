@@ -1,9 +1,10 @@
-"""Seeded random hands played by ``dealer`` and replayed through PokerKit: same pots, winners, stacks.
+"""Seeded random hands played by ``dealer`` and replayed in PokerKit: same pots, winners, stacks.
 
 Each hand is played by :func:`dealer.random_play.play_random_hand` (autopilot deals, random players
-act); its cards (every pitch, the board) and its actions are read back from the hand's events and fed
-to PokerKit through the oracle. Where our rules and PokerKit differ, the difference is encoded here,
-narrowly, with the rule that decides it (see :func:`oracle_hand`); no hand is skipped.
+act); its cards (every pitch, the board) and its actions are read back from the hand's events and
+fed to PokerKit through the oracle. Where our rules and PokerKit differ, the difference is encoded
+here, narrowly, with the rule that decides it (``_OurRulesReplay``, ``_actions``,
+``dealer_outcome``); no hand is skipped.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from dealer.random_play import play_random_hand, random_table
 from dealer.stakes import Structure
 from dealer.table import Table
 from tests.oracle.pokerkit_oracle import OracleHand, OracleMismatch, OracleResult, _Replay
+from tests.oracle.pokerkit_oracle import play as plain_play
 
 HANDS = 1000
 STRUCTURES = (Structure.NO_LIMIT, Structure.LIMIT, Structure.POT_LIMIT)
@@ -340,3 +342,21 @@ def test_dealer_and_pokerkit_agree_hand_by_hand(block: int) -> None:
     size = HANDS // 10
     found = list(mismatches(range(block * size, (block + 1) * size)))
     assert found == [], f"{len(found)} mismatches; first:\n{found[0]}"
+
+
+def test_the_rules_put_into_pokerkit_are_needed_and_suffice() -> None:
+    # LIMIT-ALLIN, an all-in for less than half a bet: our next raise is to 20, PokerKit's to 25.
+    hand, _ = dealer_outcome(cross_table(202), 202)
+    refused = r"^seat 6 raise to 20: PokerKit refuses: The amount 4 is below the minimum allowed 5"
+    with pytest.raises(OracleMismatch, match=refused):
+        plain_play(oracle_hand(hand))
+    # LIMIT-ALLIN, an all-in for half a bet or more reopens the betting; PokerKit does not.
+    hand, _ = dealer_outcome(cross_table(460), 460)
+    with pytest.raises(OracleMismatch, match="Short all-in cannot be raised"):
+        plain_play(oracle_hand(hand))
+    # ODD-CHIP pot by pot: 37 and 291 split between seats 7 and 4, an odd chip each to seat 7;
+    # PokerKit merges the two pots (same two players left) and splits 328 evenly.
+    hand, ours = dealer_outcome(cross_table(2294), 2294)
+    assert ours.winners == {7: Decimal(291), 4: Decimal(163)}
+    assert dict(plain_play(oracle_hand(hand)).winners) == {7: Decimal(290), 4: Decimal(164)}
+    assert [cross_check(seed) for seed in (202, 460, 2294)] == [None, None, None]

@@ -1,0 +1,126 @@
+"""`dealer rule` and `dealer ask`: the floor's answers, in English and Chinese."""
+
+from __future__ import annotations
+
+import json
+
+from typer.testing import CliRunner
+
+from dealer.cli import app
+from dealer.rulebook import Section, ids
+from tests.conftest import ROOT
+
+ASK = ROOT / "tests" / "fixtures" / "ask"
+runner = CliRunner()
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_rule_lists_every_rule_with_a_summary() -> None:
+    code, out, _ = _run("rule")
+    assert code == 0
+    for rule_id in ids():
+        assert any(line.split()[:1] == [rule_id] for line in out.splitlines()), rule_id
+
+
+def test_rule_by_id_names_ruleset_steps_and_sources() -> None:
+    code, out, _ = _run("rule", "TURN-PREMATURE", "--ruleset", "wsop-2024")
+    assert code == 0
+    assert out.splitlines()[:3] == [
+        "TURN-PREMATURE: Premature turn",
+        "Section: B. Irregularities and their remedies",
+        "Ruleset: wsop-2024 (WSOP 2024)",
+    ]
+    assert "  3. Deal the turn without a burn" in out
+    assert "  - WSOP 2024 Live Action Rules, rule 166" in out
+    assert "  seed (differs): " in out
+
+
+def test_rule_by_words_in_english_and_chinese() -> None:
+    for query, rule_id in (
+        ("premature turn", "TURN-PREMATURE"),
+        ("four card flop", "FLOP-TOO-MANY"),
+        ("翻牌 多", "FLOP-TOO-MANY"),
+        ("河牌 過早", "RIVER-PREMATURE"),
+        ("first card exposed", "HOLE-EXPOSED-FIRST"),
+    ):
+        code, out, _ = _run("rule", *query.split())
+        assert code == 0 and out.startswith(f"{rule_id}: "), (query, out[:60])
+
+
+def test_rule_in_traditional_chinese() -> None:
+    code, out, _ = _run("rule", "TURN-PREMATURE", "--lang", "zh-Hant")
+    assert code == 0
+    assert out.splitlines()[0] == "TURN-PREMATURE：轉牌過早"
+
+
+def test_unknown_query_suggests_the_closest_rulings() -> None:
+    code, _, err = _run("rule", "premture", "trun")
+    assert code == 1
+    assert err.startswith("no rule matches 'premture trun'; closest: TURN-PREMATURE")
+
+
+def test_rule_json_for_every_irregularity() -> None:
+    for rule_id in ids(Section.B):
+        code, out, _ = _run("rule", rule_id, "--json")
+        assert code == 0
+        assert json.loads(out)["id"] == rule_id
+
+
+def test_bad_language_and_ruleset_are_bad_input() -> None:
+    assert _run("rule", "BURN", "--lang", "fr")[0] == 2
+    assert _run("rule", "BURN", "--ruleset", "tda")[0] == 2
+
+
+def test_ask_names_the_ruling_the_card_and_the_owed_steps_under_seed() -> None:
+    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0] == "Irregularity: TURN-PREMATURE (Premature turn), Ruleset: seed"
+    table = lines[lines.index("On this table:") :]
+    assert table == [
+        "On this table:",
+        "  premature turn card: Ts is now in set aside (out of play)",
+        "  seat 2 is to act",
+        "Still owed, in order:",
+        "  1. Complete the flop betting round",
+        "  2. Burn one card from the top of the stub",
+        "  3. Turn the next card, the would-be river, as the turn",
+        "  4. Complete the turn betting round",
+        "  5. Shuffle the stub with the set-aside card (not the burns, not the discards)",
+        "  6. Cut the stub",
+        "  7. Deal the river without a burn",
+        "Next: seat 2 to act (POSTFLOP-ACTION)",
+    ]
+
+
+def test_ask_under_wsop_gives_the_other_steps() -> None:
+    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--ruleset", "wsop-2024", "--json")
+    assert code == 0
+    facts = json.loads(out)
+    assert (facts["irregularity"], facts["ruleset"]) == ("TURN-PREMATURE", "wsop-2024")
+    assert facts["cards"] == [{"name": "premature turn card", "card": "Ts", "now": "stub"}]
+    assert facts["owed"] == [
+        "Complete the flop betting round",
+        "Reshuffle the whole stub with the premature card",
+        "Deal the turn without a burn",
+        "Complete the turn betting round",
+        "Burn one card from the top of the stub",
+        "Deal the river",
+    ]
+
+
+def test_ask_in_simplified_chinese() -> None:
+    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
+    assert code == 0
+    assert "  premature turn card：Ts 现在位于一旁（不参与本局）" in out
+    assert "  7. 不销牌，直接发河牌" in out
+
+
+def test_ask_with_nothing_wrong_gives_the_next_step() -> None:
+    code, out, _ = _run("ask", str(ASK / "clean-flop.yaml"))
+    assert code == 0
+    assert out.strip() == "No irregularity. Next: seat 1 to act (POSTFLOP-ACTION)"
