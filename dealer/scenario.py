@@ -16,7 +16,7 @@ from typing import Any
 from dealer.cards import Card, CardError, parse_cards
 from dealer.chips import ChipError, parse_chips
 from dealer.deck import DeckPlan
-from dealer.ruleset import Ruleset, load_ruleset
+from dealer.ruleset import PROCEDURES, Ruleset, load_ruleset
 from dealer.stakes import Stakes, Structure
 from dealer.mishap import Mishap, parse_mishap
 from dealer.steps import Step, StepError, parse_step
@@ -318,6 +318,16 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
     return tuple(scripts)
 
 
+def _ruleset_name(name: str, scenario: Path) -> str:
+    """A published ruleset's name, or an overlay file: relative to the scenario, else the repo."""
+    if not name.endswith((".yaml", ".yml")) or Path(name).is_absolute():
+        return name
+    for base in (scenario.parent, PROCEDURES.parent):
+        if (base / name).is_file():
+            return str(base / name)
+    return name
+
+
 def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenario:
     """Read and check one scenario file."""
     doc = load_file(path)
@@ -333,7 +343,7 @@ def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenar
         ruleset = ruleset_override
     else:
         try:
-            ruleset = load_ruleset(str(doc.get("ruleset", "seed")))
+            ruleset = load_ruleset(_ruleset_name(str(doc.get("ruleset", "seed")), path))
         except SourceError as error:
             raise doc.error("ruleset", error.message) from None
     default = _plan(doc.get("deck"), doc, "deck", None)

@@ -1,0 +1,44 @@
+"""How fast a floor answer starts: ``dealer rule ID`` from a cold process.
+
+Prints the median wall time of ``python -m dealer rule TURN-PREMATURE`` over several runs, the same
+for a bare ``python -c pass`` measured in the same run (the reference: the interpreter's own start),
+and their ratio. The goal is well under half a second for the lookup.
+
+    python bench/cli_startup.py [--runs 15]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _median_seconds(command: list[str], runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        subprocess.run(command, cwd=ROOT, check=True, capture_output=True)
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=15)
+    runs = parser.parse_args().runs
+    reference = _median_seconds([sys.executable, "-c", "pass"], runs)
+    lookup = _median_seconds([sys.executable, "-m", "dealer", "rule", "TURN-PREMATURE"], runs)
+    print(f"python -c pass:                   {reference * 1000:7.1f} ms")
+    print(f"dealer rule TURN-PREMATURE:       {lookup * 1000:7.1f} ms")
+    print(f"ratio lookup/interpreter start:   {lookup / reference:7.1f}")
+    print(f"goal (< 500 ms):                  {'met' if lookup < 0.5 else 'NOT met'}")
+
+
+if __name__ == "__main__":
+    main()
