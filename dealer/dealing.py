@@ -196,10 +196,10 @@ class Dealing(HandState):
         self.pushed = ZERO
 
     def move_button_marker(self, step: Step) -> None:
-        table = self.table
-        if self.button_fix is not None:  # BUTTON-MISPLACED after substantial action
-            table = type(table)(table.stakes, table.stacks, self.button_fix, table.ruleset)
-        after = table.next_hand(self.stacks)
+        after = self.table.next_hand(self.stacks)
         self.next_button = after.button if after is not None else None
+        if after is not None and self.stacks.get(self.button_fix or 0, ZERO) > 0:
+            # BUTTON-MISPLACED after substantial action: the seat it skipped gets it next (LA 109)
+            self.next_button = self.button_fix
         note = "" if after else "fewer than two players left"
         self._log(Kind.BUTTON, seat=self.next_button, note=note)

@@ -131,11 +131,11 @@ class Ledger:
         return origin
 
     def gather(self) -> None:
-        """Every card on the table back to the stub, except scrap (a misdeal, MISDEAL-REDEAL)."""
-        for place, pile in list(self._piles()):
-            if place is not Place.SCRAP:
-                self._stub.extend(pile)
-                pile.clear()
+        """Every card on the table back to the stub (a misdeal retrieves all cards, MISDEAL-REDEAL;
+        a boxed card was scrap for that deal only)."""
+        for _, pile in list(self._piles()):
+            self._stub.extend(pile)
+            pile.clear()
         self.hands = {}
 
     def restack(self, order: Sequence[Card]) -> None:

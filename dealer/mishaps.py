@@ -9,6 +9,7 @@ substantial action). The ruling's own text, card fates and owed steps come from 
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 
 from dealer.cards import Card
 from dealer.chips import ZERO
@@ -25,6 +26,8 @@ _IN_PLAY = (Place.SEAT, Place.BOARD)
 
 
 class Mishaps(HandState):
+    post_forced_bets: Callable[[Step], None]  # the normal procedure's (dealer.dealing)
+
     # -- conditions ----------------------------------------------------------------------------
 
     def exposed_before(self, step: Mishap) -> bool:
@@ -138,7 +141,7 @@ class Mishaps(HandState):
         self._log(Kind.BURN, cards=(card,), note="a second burn")
         self._touch("extra burn card", card)
         self.ledger.move(card, Place.STUB)  # back on top: it serves as the next burn
-        self._log(Kind.TO_STUB, cards=(card,), note="BURN-ERROR: the next burn")
+        self._log(Kind.TO_STUB, cards=(card,), note="BURN-ERROR: back on top, in its place")
 
     def flash_card(self, step: Mishap) -> None:
         assert step.card is not None
@@ -249,7 +252,7 @@ class Mishaps(HandState):
         self.posted = {}
         self._log(Kind.BUTTON, seat=self.button_fix, note="corrected")
         self.button_fix = None
-        self._fire("post", DealerStep(Verb.POST))
+        self.post_forced_bets(DealerStep(Verb.POST))
 
     def replace_exposed(self, step: DealerStep) -> None:
         assert step.seat is not None

@@ -24,7 +24,9 @@ from dealer.yamlsrc import Items, Node, SourceError, load_file
 PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
 _SHOWN_AS = "procedures/holdem.yaml"
 
+# Quiet: the machine's debug chatter would cost a call per callback even when filtered out.
 logging.getLogger("transitions").setLevel(logging.WARNING)
+logging.getLogger("transitions.core").disabled = True
 
 
 @dataclass(frozen=True, slots=True)

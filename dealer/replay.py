@@ -272,5 +272,5 @@ def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
             result.hand = hand
         if result.failure:
             return result
-        table = table.next_hand(hand.stacks)
+        table = hand.table.next_hand(hand.stacks, hand.next_button)
     return result

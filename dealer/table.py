@@ -62,13 +62,15 @@ class Table:
     def seats(self) -> tuple[int, ...]:
         return tuple(sorted(self.stacks))
 
-    def next_hand(self, stacks: Mapping[int, Decimal]) -> Table | None:
-        """The table for the next hand: the same stakes, the button one seat on (BUTTON-MOVE).
+    def next_hand(self, stacks: Mapping[int, Decimal], button: int | None = None) -> Table | None:
+        """The table for the next hand: the same stakes, the button one seat on (BUTTON-MOVE),
+        or at ``button`` when a ruling says where it goes.
 
         Players with no chips left are not dealt in; ``None`` when fewer than two remain.
         """
         playing = {seat: amount for seat, amount in stacks.items() if amount > 0}
         if len(playing) < 2:
             return None
-        button = clockwise_from(tuple(playing), after=self.button)[0]
+        if button is None or button not in playing:
+            button = clockwise_from(tuple(playing), after=self.button)[0]
         return Table(self.stakes, playing, button, self.ruleset)

@@ -45,6 +45,8 @@ class _OurRulesReplay(_Replay):
       limit wager we set PokerKit's cap count and its minimum raise for the street to ours; whether
       a player may re-raise is left to our engine (PokerKit's own short all-in refusal is turned
       off by keeping its last raise size at zero: the cross-check feeds it only our actions).
+    - LIMIT-CAP: a straddle is no bet for the cap (LA 126), so pre-flop allows as many raises with
+      a straddle as without (the oracle still counts the straddle as a raise).
     - ODD-CHIP: pots are split separately, each odd chip to the first tied hand clockwise from the
       button. PokerKit merges pots whose eligible players are the same once the losing hands are
       killed, and splits the sum; the split is redone here pot by pot, from the pots and shown
@@ -53,6 +55,11 @@ class _OurRulesReplay(_Replay):
 
     def __init__(self, hand: OracleHand) -> None:
         super().__init__(hand)
+        if hand.structure == "limit" and hand.straddle and hand.cap_bets is not None:
+            first, *rest = self.state.streets
+            raises = hand.cap_bets - 1  # the big blind is the first bet; the straddle is none
+            first = replace(first, max_completion_betting_or_raising_count=raises)
+            self.state.streets = (first, *rest)
         self._streets = self.state.streets
         self._street_index: int | None = None
         self._full = 0  # limit: the bet level reached by the last full bet, in chip units
@@ -122,8 +129,23 @@ def play(hand: OracleHand) -> OracleResult:
 
 
 def cross_table(seed: int) -> Table:
-    """The table of cross-check hand ``seed``: the structures in turn, everything else random."""
-    return random_table(random.Random(seed), STRUCTURES[seed % len(STRUCTURES)])
+    """The table of cross-check hand ``seed``: the structures in turn, everything else random.
+
+    One thing PokerKit cannot play: under BLINDS a big blind or straddle posted short (all-in for
+    less) still makes the full blind the bet to call, while PokerKit makes the largest chips posted
+    the bet. So the cross-check tables give the big blind and the straddle their ante and full
+    blind (the short blind is covered by the scenarios and the property tests, which use
+    :func:`random_table` as it is).
+    """
+    table = random_table(random.Random(seed), STRUCTURES[seed % len(STRUCTURES)])
+    stakes, positions = table.stakes, table.positions
+    needs = {positions.big_blind: stakes.big_blind}
+    if positions.straddle is not None:
+        needs[positions.straddle] = stakes.straddle
+    stacks = dict(table.stacks)
+    for seat, blind in needs.items():
+        stacks[seat] = max(stacks[seat], stakes.ante + blind)
+    return Table(stakes, stacks, table.button, table.ruleset)
 
 
 @dataclass(frozen=True, slots=True)
