@@ -12,7 +12,7 @@ from dealer.events import Kind
 from dealer.hand_state import HandState
 from dealer.hand_value import best_hand
 from dealer.ledger import Place
-from dealer.pots import award, build_pots, pot_name
+from dealer.pots import award, build_pots, pot_name, show_order
 from dealer.procedure import procedure
 from dealer.stakes import Street
 from dealer.steps import DealerStep, PlayerAction, Step, Verb
@@ -127,6 +127,8 @@ class Dealing(HandState):
         assert self.betting is not None
         wager = self.betting.act(step.seat, step.move, step.to)
         self.actions.append(wager.move)
+        if wager.move in (Move.BET, Move.RAISE) and self.betting.street is Street.RIVER:
+            self.river_aggressor = step.seat  # shows first (SHOW-ORDER)
         if wager.move is Move.FOLD:
             self.folded.add(step.seat)
             self._log(Kind.FOLD, seat=step.seat)
@@ -173,8 +175,10 @@ class Dealing(HandState):
     # -- showdown, pot, button -----------------------------------------------------------------
 
     def show_hands(self, step: Step) -> None:
+        """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
         board = self.ledger.board
-        for seat in self.live:
+        pots = build_pots(self.committed, self.folded)
+        for seat in show_order(self.live, self.table.button, self.river_aggressor, pots):
             value = best_hand(self.ledger.hands[seat], board)
             self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
 

@@ -47,6 +47,7 @@ class HandState:
         self.folded: set[int] = set()
         self.betting: BettingRound | None = None
         self.actions: list[Move] = []  # every player action, for substantial action
+        self.river_aggressor: int | None = None  # the last to bet or raise on the river
         self.deal_sequence = table.positions.deal_order * 2
         self.pitched = 0  # places of the deal sequence served (or skipped)
         self.shuffles = 0

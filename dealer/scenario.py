@@ -13,6 +13,7 @@ from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
+from dealer.button import draw_for_button
 from dealer.cards import Card, CardError, parse_cards
 from dealer.chips import ChipError, parse_chips
 from dealer.deck import DeckPlan
@@ -50,6 +51,7 @@ EXPECT_KEYS = (
     "to_act",
     "folded",
     "next_button",
+    "button",
     "events",
     "events_end",
     "shown",
@@ -213,8 +215,12 @@ def _table(doc: Node, ruleset: Ruleset) -> Table:
             raise seats.error(seat, f"a seat is a number from 1 to 10, not {seat!r}")
         stacks[seat] = _chips(seats, seat)
     button = table.get("button")
-    if not isinstance(button, int):
-        raise table.error("button", "'button' is the seat number holding the button")
+    if isinstance(button, Node) and set(button) == {"draw"}:
+        button, _ = draw_for_button(tuple(stacks), button["draw"])  # BUTTON-START
+    if not isinstance(button, int) or isinstance(button, bool):
+        raise table.error(
+            "button", "'button' is the seat holding the button, or {draw: SEED} to draw for it"
+        )
     stakes = _stakes(table, ruleset)
     try:
         return Table(stakes, stacks, button, ruleset)
