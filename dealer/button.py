@@ -3,7 +3,7 @@ face up and the highest card, by rank and then by suit (spades, hearts, diamonds
 
 >>> button, cards = draw_for_button((1, 4, 6), seed=3)
 >>> button, {seat: str(card) for seat, card in cards.items()}
-(4, {1: '9c', 4: 'Kd', 6: '5c'})
+(1, {1: 'Kd', 4: '7c', 6: '4s'})
 """
 
 from __future__ import annotations

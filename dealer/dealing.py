@@ -61,8 +61,9 @@ class Dealing(HandState):
         if stakes.ante > 0:
             for seat in positions.deal_order:
                 self._put_in(seat, stakes.ante, Kind.ANTE)
-        blinds = [(positions.small_blind, stakes.small_blind, Kind.SMALL_BLIND),
-                  (positions.big_blind, stakes.big_blind, Kind.BIG_BLIND)]  # fmt: skip
+        blinds = [(positions.big_blind, stakes.big_blind, Kind.BIG_BLIND)]
+        if positions.small_blind is not None:  # else a dead small blind (DEAD-BUTTON)
+            blinds.insert(0, (positions.small_blind, stakes.small_blind, Kind.SMALL_BLIND))
         if positions.straddle is not None:
             blinds.append((positions.straddle, stakes.straddle, Kind.STRADDLE))
         for seat, amount, kind in blinds:
@@ -204,6 +205,6 @@ class Dealing(HandState):
         self.next_button = after.button if after is not None else None
         if after is not None and self.stacks.get(self.button_fix or 0, ZERO) > 0:
             # BUTTON-MISPLACED after substantial action: the seat it skipped gets it next (LA 109)
-            self.next_button = self.button_fix
+            self.next_button = self.button_override = self.button_fix
         note = "" if after else "fewer than two players left"
         self._log(Kind.BUTTON, seat=self.next_button, note=note)

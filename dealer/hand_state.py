@@ -63,6 +63,7 @@ class HandState:
         self.void = False
         self.button_fix: int | None = None  # where the button belonged (BUTTON-MISPLACED)
         self.next_button: int | None = None
+        self.button_override: int | None = None  # a ruling's say on the next button, if any
         self.state = procedure().initial
         self._machine = machine()
 

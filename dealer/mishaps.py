@@ -234,8 +234,8 @@ class Mishaps(HandState):
         self.folded.clear()
         self.actions.clear()
         self.betting = None
-        if self.void:
-            self.next_button = self.table.button  # a void hand is no hand: the button stays
+        if self.void:  # a void hand is no hand: the button stays
+            self.next_button = self.button_override = self.table.button
         self._log(Kind.GATHER, note=f"{len(self.ledger.stub)} cards")
 
     def correct_button_and_blinds(self, step: Step) -> None:

@@ -20,8 +20,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Positions:
-    button: int
-    small_blind: int
+    button: int  # may be an empty seat under a dead button (DEAD-BUTTON)
+    small_blind: int | None  # None: a dead small blind, nobody posts it
     big_blind: int
     straddle: int | None
     deal_order: tuple[int, ...]  # one round of the deal (DEAL-ORDER)
@@ -42,6 +42,35 @@ def clockwise_from(seats: Sequence[int], after: int) -> tuple[int, ...]:
     ordered = sorted(seats)
     later = [seat for seat in ordered if seat > after]
     return tuple(later + [seat for seat in ordered if seat <= after])
+
+
+def dead_button_positions(
+    seats: Sequence[int], button: int, small_blind: int | None, big_blind: int, straddle: bool
+) -> Positions:
+    """Positions placed by the big blind (DEAD-BUTTON, LA 151): the button and the small blind
+    may be empty seats; the deal starts with the first player clockwise of the button.
+
+    >>> p = dead_button_positions((1, 3, 4), button=2, small_blind=None, big_blind=3, straddle=False)
+    >>> p.deal_order, p.preflop_order, p.postflop_order
+    ((3, 4, 1), (4, 1, 3), (3, 4, 1))
+    """
+    if big_blind not in seats:
+        raise ValueError(f"the big blind is at seat {big_blind}, which has no player (DEAD-BUTTON)")
+    if len(seats) == 2 or small_blind is not None and small_blind not in seats:
+        raise ValueError("a dead small blind must be None, and heads-up has no dead button")
+    order = clockwise_from(seats, after=button)
+    after_big = clockwise_from(seats, after=big_blind)
+    straddler = after_big[0] if straddle and len(seats) >= 4 else None
+    first = clockwise_from(seats, after=straddler)[0] if straddler is not None else after_big[0]
+    return Positions(
+        button=button,
+        small_blind=small_blind,
+        big_blind=big_blind,
+        straddle=straddler,
+        deal_order=order,
+        preflop_order=clockwise_from(seats, after=first - 1),
+        postflop_order=order,
+    )
 
 
 def seat_positions(seats: Sequence[int], button: int, straddle: bool) -> Positions:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from decimal import Decimal
 from typing import Any
 
 from dealer.betting import Move
@@ -248,7 +249,11 @@ def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
     """Play every hand of a scenario; cards and chips are audited after every event."""
     result = Result(scenario)
     table: Table | None = scenario.table
+    stacks: dict[int, Decimal] | None = None
     for number, script in enumerate(scenario.hands, start=1):
+        if table is not None and stacks is not None and script.leave:
+            left = {seat: amount for seat, amount in stacks.items() if seat not in script.leave}
+            table = previous.next_hand(left, override)
         if table is None:
             result.failure = (
                 f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
@@ -273,5 +278,6 @@ def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
             result.hand = hand
         if result.failure:
             return result
-        table = hand.table.next_hand(hand.stacks, hand.next_button)
+        previous, stacks, override = hand.table, hand.stacks, hand.button_override
+        table = previous.next_hand(stacks, override)
     return result

@@ -34,6 +34,7 @@ class Ruleset:
     limit_cap_lifted_heads_up: bool
     straddle_seats: tuple[str, ...]
     misdeal_exposed_cards: tuple[int, ...]
+    dead_button: bool
     base: str  # the published ruleset an overlay ultimately extends (itself for seed and wsop-2024)
 
 
@@ -43,6 +44,7 @@ _CHOICES: dict[str, type | tuple[type, ...]] = {
     "limit_cap_lifted_heads_up": bool,
     "straddle_seats": list,
     "misdeal_exposed_cards": list,
+    "dead_button": bool,
 }
 
 

@@ -92,6 +92,7 @@ class HandScript:
     plan: DeckPlan
     instructions: tuple[Instruction, ...]
     line: int
+    leave: tuple[int, ...] = ()  # seats whose players leave the table before this hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -320,7 +321,12 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
         plan = _plan(hand.get("deck"), hand, "deck", fallback)
         steps: Items = hand["steps"]
         instructions = tuple(_instruction(item, steps, i) for i, item in enumerate(steps))
-        scripts.append(HandScript(plan, instructions, line))
+        leave = hand.get("leave", [])
+        if not isinstance(leave, list) or not all(isinstance(seat, int) for seat in leave):
+            raise hand.error("leave", "'leave' lists the seats whose players leave before this hand")
+        if leave and not number:
+            raise hand.error("leave", "players can leave only between hands, not before the first")
+        scripts.append(HandScript(plan, instructions, line, tuple(leave)))
     return tuple(scripts)
 
 

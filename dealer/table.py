@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from dealer.positions import Positions, clockwise_from, seat_positions
+from dealer.positions import Positions, clockwise_from, dead_button_positions, seat_positions
 from dealer.ruleset import Ruleset
 from dealer.stakes import Stakes
 
@@ -35,6 +35,7 @@ class Table:
     stacks: Mapping[int, Decimal]  # the seats dealt in, with their stacks as the hand starts
     button: int
     ruleset: Ruleset
+    blinds_at: tuple[int, int] | None = None  # dead button: the small and big blind seats (LA 151)
     positions: Positions = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -52,8 +53,14 @@ class Table:
         broke = [seat for seat in seats if self.stacks[seat] <= 0]
         if broke:
             raise TableError(f"seat {broke[0]} has no chips and cannot be dealt in")
+        straddle = self.stakes.straddle > 0
         try:
-            positions = seat_positions(seats, self.button, self.stakes.straddle > 0)
+            if self.blinds_at is not None and players > 2:
+                small, big = self.blinds_at
+                small_blind = small if small in self.stacks else None
+                positions = dead_button_positions(seats, self.button, small_blind, big, straddle)
+            else:
+                positions = seat_positions(seats, self.button, straddle)
         except ValueError as error:
             raise TableError(str(error)) from None
         object.__setattr__(self, "positions", positions)
@@ -71,6 +78,13 @@ class Table:
         playing = {seat: amount for seat, amount in stacks.items() if amount > 0}
         if len(playing) < 2:
             return None
+        if button is None and self.ruleset.dead_button and len(playing) > 2:
+            # DEAD-BUTTON (LA 151): the big blind goes to the next player due for it; the small
+            # blind and the button follow it, even onto seats left empty.
+            small = self.blinds_at[0] if self.blinds_at else self.positions.small_blind
+            big = self.positions.big_blind
+            due = clockwise_from(tuple(playing), after=big)[0]
+            return Table(self.stakes, playing, small or self.button, self.ruleset, (big, due))
         if button is None or button not in playing:
             button = clockwise_from(tuple(playing), after=self.button)[0]
         return Table(self.stakes, playing, button, self.ruleset)
