@@ -61,7 +61,8 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     colon = labels.label("colon", lang)
     facts = answer(hand, lang)
     if facts["irregularity"] is None:
-        return f"{labels.label('ask-none', lang)} {labels.label('ask-next', lang)}{colon}{facts['next']}"
+        none, next_label = labels.label("ask-none", lang), labels.label("ask-next", lang)
+        return f"{none} {next_label}{colon}{facts['next']}"
     ruled = hand.rulings[-1]
     lines = [
         f"{labels.label('ask-irregularity', lang)}{colon}{ruled.rule_id} ({facts['title']}), "
@@ -73,7 +74,9 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     ]
     for item in facts["cards"]:
         place = _place(item["now"], lang)
-        line = labels.label("ask-card", lang).format(name=item["name"], card=item["card"], place=place)
+        line = labels.label("ask-card", lang).format(
+            name=item["name"], card=item["card"], place=place
+        )
         lines.append(f"  {line}")
     if hand.to_act is not None:
         lines.append(f"  {labels.label('ask-to-act', lang).format(seat=hand.to_act)}")

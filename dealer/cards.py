@@ -109,4 +109,7 @@ _CARDS = {(rank, suit): Card(rank, suit) for rank in Rank for suit in Suit}
 
 def full_deck() -> tuple[Card, ...]:
     """The 52 cards in a fixed order: deuces to aces, clubs to spades within a rank."""
-    return tuple(_CARDS[rank, suit] for rank in Rank for suit in Suit)
+    return _FULL_DECK
+
+
+_FULL_DECK = tuple(_CARDS[rank, suit] for rank in Rank for suit in Suit)

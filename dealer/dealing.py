@@ -112,12 +112,13 @@ class Dealing(HandState):
         live = [seat for seat in order if seat not in self.folded]
         if preflop:
             straddled = positions.straddle is not None
+            level = stakes.straddle if straddled else stakes.big_blind
             self.betting = BettingRound(
                 stakes, street, live, self.stacks, self.committed,
                 posted=self.posted,
                 posted_bet_count=1,  # the big blind; a straddle is no bet for LIMIT-CAP (LA 126)
-                posted_last_raise=stakes.straddle - stakes.big_blind if straddled else stakes.big_blind,
-                posted_level=stakes.straddle if straddled else stakes.big_blind,
+                posted_last_raise=level - stakes.big_blind if straddled else level,
+                posted_level=level,
             )  # fmt: skip
         else:
             self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)

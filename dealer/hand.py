@@ -104,21 +104,17 @@ class Hand(Dealing, Mishaps):
         if self._machine_allows(step):
             return
         if isinstance(step, Mishap):
-            raise Refusal(f"no irregularity is known for '{step}' here: {self.expected()}", self._rule())
+            raise Refusal(
+                f"no irregularity is known for '{step}' here: {self.expected()}", self._rule()
+            )
         raise Refusal(f"expected {self.expected()}; got: {step}", self._rule())
 
     def _machine_allows(self, step: AnyStep) -> bool:
-        event = self._machine.events.get(step.trigger)
-        for transition in event.transitions.get(self.state, ()) if event else ():
-            conditions = transition.conditions
-            if all(self._holds(c.func, step) == c.target for c in conditions):
-                return True
-        return False
-
-    def _holds(self, condition: object, step: AnyStep) -> bool:
-        """A condition named in the procedure data, asked of this hand."""
-        assert isinstance(condition, str), "procedure conditions are method names"
-        return bool(getattr(self, condition)(step))
+        """Whether some transition of the machine takes ``step`` from this state."""
+        return any(
+            all(self._holds(name, step) == wanted for name, wanted in route.conditions)
+            for route in self._routes.by_trigger.get((step.trigger, self.state), ())
+        )
 
     def can(self, step: AnyStep) -> bool:
         try:

@@ -1,7 +1,8 @@
 """The state of one hand: cards, chips, the betting round, rulings owed, and the log.
 
 :class:`HandState` holds what the procedure vocabularies (:mod:`dealer.dealing`,
-:mod:`dealer.mishaps`) read and change; :class:`dealer.hand.Hand` combines them into the machine's model.
+:mod:`dealer.mishaps`) read and change; :class:`dealer.hand.Hand` combines them into the
+machine's model.
 """
 
 from __future__ import annotations
@@ -16,7 +17,8 @@ from dealer.chips import ZERO
 from dealer.deck import DeckPlan
 from dealer.events import Event, Kind
 from dealer.ledger import Ledger, LedgerError
-from dealer.procedure import machine, procedure
+from dealer.mishap import Mishap
+from dealer.procedure import machine, procedure, routes
 from dealer.remedy import Owed, Ruled
 from dealer.steps import Step
 from dealer.table import Table
@@ -32,7 +34,12 @@ class HandState:
     state: str
 
     def __init__(
-        self, table: Table, plan: DeckPlan, deck: Sequence[Card] | None = None, *, audit: bool = False
+        self,
+        table: Table,
+        plan: DeckPlan,
+        deck: Sequence[Card] | None = None,
+        *,
+        audit: bool = False,
     ) -> None:
         self.table = table
         self.plan = plan
@@ -40,7 +47,9 @@ class HandState:
         self.ledger = Ledger(full_deck() if deck is None else deck)
         self.stacks: dict[int, Decimal] = dict(table.stacks)
         self.committed: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # in the pot, by seat
-        self.forced: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # antes, blinds, straddle
+        self.forced: dict[int, Decimal] = dict.fromkeys(
+            table.seats, ZERO
+        )  # antes, blinds, straddle
         self.posted: dict[int, Decimal] = {}  # this hand's blinds and straddle, by seat
         self.pushed = ZERO  # chips already pushed to winners from the pot
         self.chips_total = sum(self.stacks.values(), ZERO)
@@ -66,6 +75,7 @@ class HandState:
         self.button_override: int | None = None  # a ruling's say on the next button, if any
         self.state = procedure().initial
         self._machine = machine()
+        self._routes = routes()
 
     # -- reading the hand ----------------------------------------------------------------------
 
@@ -99,7 +109,9 @@ class HandState:
         moves = self.actions
         if len(moves) >= 3:
             return True
-        return len(moves) == 2 and not (moves[0] == moves[1] and moves[0] in (Move.FOLD, Move.CHECK))
+        return len(moves) == 2 and not (
+            moves[0] == moves[1] and moves[0] in (Move.FOLD, Move.CHECK)
+        )
 
     # -- bookkeeping ---------------------------------------------------------------------------
 
@@ -120,5 +132,25 @@ class HandState:
         if self.audit:
             self.check()
 
-    def _fire(self, trigger: str, step: Step) -> None:
-        self._machine.events[trigger].trigger(self, step)
+    def _fire(self, trigger: str, step: Step | Mishap) -> None:
+        """Run the transition ``trigger`` names from this state: through the ``transitions``
+        machine when audited, else along the same transitions read out of it (``routes``)."""
+        if self.audit:
+            self._machine.events[trigger].trigger(self, step)
+            return
+        for route in self._routes.by_trigger.get((trigger, self.state), ()):
+            if all(self._holds(name, step) == wanted for name, wanted in route.conditions):
+                for name in route.before:
+                    getattr(self, name)(step)
+                if route.dest is not None:
+                    self.state = route.dest
+                    for name in self._routes.on_enter[route.dest]:
+                        getattr(self, name)(step)
+                for name in route.after:
+                    getattr(self, name)(step)
+                return
+        raise AssertionError(f"no transition {trigger} from {self.state}: verify() lets none by")
+
+    def _holds(self, condition: str, step: Step | Mishap) -> bool:
+        """A condition named in the procedure data, asked of this hand."""
+        return bool(getattr(self, condition)(step))

@@ -5,8 +5,10 @@ state of the hand and rules on it. A scenario writes it as ``{mishap: TEXT}``.
 
 >>> parse_mishap("pitch 3 exposed")
 Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None)
->>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah")), parse_mishap("turn").trigger
-('flop 4', 'seat 2 exposes Ah', 'mishap_turn')
+>>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah"))
+('flop 4', 'seat 2 exposes Ah')
+>>> parse_mishap("turn").trigger
+'mishap_turn'
 """
 
 from __future__ import annotations
@@ -64,8 +66,9 @@ class Mishap:
 
 
 _USAGE = (
-    "expected pitch N [exposed], skip N, short N, burn, flop [N], turn, river, seat N exposes CARD, "
-    "boxed card, button N, duplicate CARD, foreign card [in stub], joker or deck short"
+    "expected pitch N [exposed], skip N, short N, burn, flop [N], turn, river, "
+    "seat N exposes CARD, boxed card, button N, duplicate CARD, foreign card [in stub], joker "
+    "or deck short"
 )
 _PLAIN = {
     "burn": MishapKind.BURN,

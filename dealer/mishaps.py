@@ -294,7 +294,9 @@ class Mishaps(HandState):
     def choose_burn_card(self, step: Step) -> None:
         """One of the scrambled cards, chosen at random (fixed by the deck's seed), is burned."""
         board = self.ledger.board
-        digest = hashlib.sha256(f"choose-burn:{self.plan.seed}:{len(self.events)}".encode()).digest()
+        digest = hashlib.sha256(
+            f"choose-burn:{self.plan.seed}:{len(self.events)}".encode()
+        ).digest()
         card = board[digest[0] % len(board)]
         self.ledger.move(card, Place.BURN)
         self._log(Kind.BURN, cards=(card,), note="chosen at random")

@@ -50,13 +50,13 @@ def dead_button_positions(
     """Positions placed by the big blind (DEAD-BUTTON, LA 151): the button and the small blind
     may be empty seats; the deal starts with the first player clockwise of the button.
 
-    >>> p = dead_button_positions((1, 3, 4), button=2, small_blind=None, big_blind=3, straddle=False)
+    >>> p = dead_button_positions((1, 3, 4), 2, small_blind=None, big_blind=3, straddle=False)
     >>> p.deal_order, p.preflop_order, p.postflop_order
     ((3, 4, 1), (4, 1, 3), (3, 4, 1))
     """
     if big_blind not in seats:
         raise ValueError(f"the big blind is at seat {big_blind}, which has no player (DEAD-BUTTON)")
-    if len(seats) == 2 or small_blind is not None and small_blind not in seats:
+    if len(seats) == 2 or (small_blind is not None and small_blind not in seats):
         raise ValueError("a dead small blind must be None, and heads-up has no dead button")
     order = clockwise_from(seats, after=button)
     after_big = clockwise_from(seats, after=big_blind)

@@ -10,7 +10,7 @@ step)``, so no hand is ever added to (or leaks in) the machine.
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -163,3 +163,53 @@ def machine() -> Machine:
     )
     BUILDS += 1
     return built
+
+
+@dataclass(frozen=True, slots=True)
+class Route:
+    """One transition of the machine, as the fast path runs it: conditions as (method, wanted)."""
+
+    conditions: tuple[tuple[str, bool], ...]
+    before: tuple[str, ...]
+    dest: str | None
+    after: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Routes:
+    by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]  # (trigger, state) -> routes, in order
+    on_enter: Mapping[str, tuple[str, ...]]
+
+
+def _names(callbacks: Iterable[object]) -> tuple[str, ...]:
+    names = tuple(str(name) for name in callbacks if isinstance(name, str))
+    assert len(names) == len(tuple(callbacks)), "procedure callbacks are method names"
+    return names
+
+
+@cache
+def routes() -> Routes:
+    """The machine's transitions read out of it once, for hands run without the audit.
+
+    Running a transition from these is what ``machine.events[trigger].trigger(hand, step)`` does
+    for this data (conditions in order, then before, the state change with its on-enter
+    callbacks, then after), without the library's per-event bookkeeping, which profiles as half of
+    a hand's time. Audited hands (replay, tests) fire through the machine itself, and a test holds
+    the two to the same event log on every scenario.
+    """
+    built = machine()
+    by_trigger = {
+        (trigger, source): tuple(
+            Route(
+                tuple((_names([c.func])[0], c.target) for c in t.conditions),
+                _names(t.before),
+                t.dest,
+                _names(t.after),
+            )
+            for t in transitions
+        )
+        for trigger, event in built.events.items()
+        for source, transitions in event.transitions.items()
+    }
+    on_enter = {name: _names(state.on_enter) for name, state in built.states.items()}
+    return Routes(by_trigger, on_enter)

@@ -81,7 +81,7 @@ def rule_under(
     after_action: bool = False,
     street: Verb | None = None,
 ) -> Ruled:
-    """The ruling for ``rule_id`` under ``ruleset`` (a house overlay rules as the ruleset it extends).
+    """The ruling for ``rule_id`` under ``ruleset`` (an overlay rules as the ruleset it extends).
 
     ``choice`` (``"misdeal"`` or ``"deal on"``) is a ruleset choice that picks between the published
     remedies (``misdeal_exposed_cards``); ``after_action`` picks the branch for after substantial

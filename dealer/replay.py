@@ -245,11 +245,14 @@ def _do(hand: Hand, instruction: Do) -> None:
         )
 
 
-def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
-    """Play every hand of a scenario; cards and chips are audited after every event."""
+def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -> Result:
+    """Play every hand of a scenario; with ``audit`` (the default) every card and chip is checked
+    after every event and each step fires through the ``transitions`` machine itself."""
     result = Result(scenario)
     table: Table | None = scenario.table
     stacks: dict[int, Decimal] | None = None
+    previous: Table = scenario.table
+    override: int | None = None
     for number, script in enumerate(scenario.hands, start=1):
         if table is not None and stacks is not None and script.leave:
             left = {seat: amount for seat, amount in stacks.items() if seat not in script.leave}
@@ -259,7 +262,7 @@ def replay(scenario: Scenario, *, keep_hand: bool = False) -> Result:
                 f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
             )
             return result
-        hand = Hand(table, script.plan, audit=True)
+        hand = Hand(table, script.plan, audit=audit)
         try:
             _run_hand(hand, script)
             last = number == len(scenario.hands)

@@ -17,9 +17,9 @@ from dealer.button import draw_for_button
 from dealer.cards import Card, CardError, parse_cards
 from dealer.chips import ChipError, parse_chips
 from dealer.deck import DeckPlan
+from dealer.mishap import Mishap, parse_mishap
 from dealer.ruleset import PROCEDURES, Ruleset, load_ruleset
 from dealer.stakes import Stakes, Structure
-from dealer.mishap import Mishap, parse_mishap
 from dealer.steps import Step, StepError, parse_step
 from dealer.table import Table, TableError
 from dealer.yamlsrc import Items, Node, SourceError, load_file
@@ -323,7 +323,9 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
         instructions = tuple(_instruction(item, steps, i) for i, item in enumerate(steps))
         leave = hand.get("leave", [])
         if not isinstance(leave, list) or not all(isinstance(seat, int) for seat in leave):
-            raise hand.error("leave", "'leave' lists the seats whose players leave before this hand")
+            raise hand.error(
+                "leave", "'leave' lists the seats whose players leave before this hand"
+            )
         if leave and not number:
             raise hand.error("leave", "players can leave only between hands, not before the first")
         scripts.append(HandScript(plan, instructions, line, tuple(leave)))

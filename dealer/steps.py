@@ -55,7 +55,10 @@ class Verb(StrEnum):
     @property
     def trigger(self) -> str:
         """The machine trigger this verb fires."""
-        return self.value.replace(" ", "_")
+        return _TRIGGERS[self]
+
+
+_TRIGGERS = {verb: verb.value.replace(" ", "_") for verb in Verb}
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,18 +5,20 @@ from __future__ import annotations
 import subprocess
 import sys
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 
 from dealer import procedure
 from dealer.deck import DeckPlan
 from dealer.hand import Hand, Refusal
-from dealer.replay import autopilot, snapshot
+from dealer.replay import autopilot, replay, snapshot
 from dealer.ruleset import load_ruleset
+from dealer.scenario import read_scenario
 from dealer.stakes import Stakes, Structure
 from dealer.steps import parse_step
 from dealer.table import Table
-from tests.conftest import ROOT
+from tests.conftest import ROOT, SCENARIOS
 
 
 def _table(players: int = 3) -> Table:
@@ -85,3 +87,13 @@ def test_autopilot_deals_in_physical_order() -> None:
     seats = [event.seat for event in hand.events if event.kind.value == "pitch"]
     assert seats == [2, 3, 1, 2, 3, 1]  # small blind first, the button last (DEAL-ORDER)
     assert len(hand.ledger.board) == 5 and len(hand.ledger.burns) == 3
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIOS.rglob("*.yaml")), ids=lambda p: p.stem)
+def test_the_fast_path_runs_the_machine_s_own_transitions(path: Path) -> None:
+    """Unaudited hands run the machine's transitions from ``routes()``; audited ones fire through
+    ``transitions`` itself. Every scenario gives the same events and final state either way."""
+    scenario = read_scenario(path)
+    audited, fast = replay(scenario), replay(scenario, audit=False)
+    assert fast.failure == audited.failure
+    assert [(r.events, r.final) for r in fast.hands] == [(r.events, r.final) for r in audited.hands]

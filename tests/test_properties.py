@@ -21,8 +21,13 @@ from dealer.random_play import Mix, random_action, random_table
 from dealer.stakes import Structure
 from dealer.steps import PlayerAction, Step
 
-MIXES = st.sampled_from([Mix(), Mix(fold=1, passive=4, min_raise=2, any_raise=3, all_in=3),
-                         Mix(fold=0, free_fold=1, passive=10, min_raise=1, any_raise=0, all_in=0)])
+MIXES = st.sampled_from(
+    [
+        Mix(),
+        Mix(fold=1, passive=4, min_raise=2, any_raise=3, all_in=3),
+        Mix(fold=0, free_fold=1, passive=10, min_raise=1, any_raise=0, all_in=0),
+    ]
+)
 SETTINGS = settings(max_examples=400, deadline=None)
 
 

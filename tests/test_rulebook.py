@@ -1,7 +1,6 @@
 """The rulebook data, its loader and look-ups (dealer.rulebook), and the floor's rendering."""
 
 # Chinese texts use full-width punctuation on purpose.
-# ruff: noqa: RUF001
 
 from __future__ import annotations
 
@@ -419,7 +418,9 @@ def _line_of(path: Path, needle: str) -> int:
     """The line of the text a test wrote in: the first line where the file departs from the book."""
     lines = path.read_text(encoding="utf-8").splitlines()
     base = GOOD_BOOK.splitlines()
-    line = next(n for n, (mine, good) in enumerate(zip(lines, base), 1) if mine != good)
+    line = next(
+        n for n, (mine, good) in enumerate(zip(lines, base, strict=False), 1) if mine != good
+    )
     assert lines[line - 1] == needle, (line, lines[line - 1])
     return line
 
