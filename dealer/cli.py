@@ -59,7 +59,9 @@ def scenario_files(paths: list[Path]) -> list[Path]:
 RulesetOption = Annotated[
     str | None,
     typer.Option(
-        "--ruleset", help="seed, wsop-2024, or a house overlay file (overrides the scenarios')."
+        "--ruleset",
+        help="seed, wsop-2024, or a house overlay file: replays the scenarios that name no ruleset,"
+        " this one or the one it extends, under it; skips those written for another.",
     ),
 ]
 
@@ -96,7 +98,8 @@ def replay(
         for message in errors:
             typer.echo(message, err=True)
         raise typer.Exit(2)
-    results = [run(scenario) for scenario in scenarios]
+    skipped = [scenario for scenario in scenarios if scenario.skip]
+    results = [run(scenario) for scenario in scenarios if not scenario.skip]
     passed = sum(result.passed for result in results)
     failed = len(results) - passed
     if as_json:
@@ -104,7 +107,12 @@ def replay(
             "version": __version__,
             "passed": passed,
             "failed": failed,
+            "skipped": len(skipped),
             "scenarios": [result.as_json() for result in results],
+            "skipped_scenarios": [
+                {"file": scenario.file, "scenario": scenario.name, "skipped": scenario.skip}
+                for scenario in skipped
+            ],
         }
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:
@@ -115,7 +123,10 @@ def replay(
             if result.failure:
                 line += f"\n     {result.failure}"
             typer.echo(line)
-        typer.echo(f"{passed} passed, {failed} failed")
+        for scenario in skipped:
+            typer.echo(f"SKIP {scenario.file}: {scenario.name} ({scenario.skip})")
+        summary = f"{passed} passed, {failed} failed"
+        typer.echo(f"{summary}, {len(skipped)} skipped" if skipped else summary)
     raise typer.Exit(1 if failed else 0)
 
 
@@ -202,6 +213,87 @@ def ask(
         )
     else:
         typer.echo(floor_ask.render(result.hand, language))
+
+
+_DRILLS = ("normal", "mishap", "ruling")
+_TRAIN_HELP = (
+    "Train as the dealer against a strict examiner, then get a score.\n\n"
+    "You type each dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, "
+    "push, move button, and remedy steps such as gather or replace N; help lists them); the "
+    "players act for themselves. A wrong step is caught at once with the rule and its source, and "
+    "you go on from the correct state. Lines come from standard input, so no terminal is needed; "
+    "the end of the input quits.\n\n"
+    "Drills:\n\n"
+    "normal: clean hands, every step in order.\n\n"
+    "mishap: one mishap per hand (an exposed card, a premature flop, turn or river, a four-card "
+    "flop, an extra card); the ruling is announced and you carry out the remedy step by step.\n\n"
+    "ruling: a quiz; a mishap is described on the table and you pick the ruling from four."
+)
+
+
+@app.command(help=_TRAIN_HELP)
+def train(
+    drill: Annotated[
+        str, typer.Option("--drill", help="normal, mishap or ruling (see above).")
+    ] = "normal",
+    hands: Annotated[
+        int, typer.Option("--hands", min=1, help="How many hands (quiz: questions).")
+    ] = 3,
+    seed: Annotated[
+        int | None,
+        typer.Option("--seed", help="Fixes tables, cards, players and mishaps (default: random)."),
+    ] = None,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="seed, wsop-2024, or a house overlay file.")
+    ] = "seed",
+    lang: LangOption = "en",
+    report: Annotated[
+        Path | None, typer.Option("--report", help="Write the score to this file as JSON.")
+    ] = None,
+) -> None:
+    """The dealer trainer (its help is ``_TRAIN_HELP``)."""
+    import random as stdlib_random
+
+    from dealer.ruleset import load_ruleset
+    from dealer.table_view import text
+    from dealer.trainer import Drill, Trainer
+    from dealer.yamlsrc import SourceError
+
+    language = _lang(lang)
+    if drill not in _DRILLS:
+        raise _bad_input(f"--drill:0: unknown drill {drill!r}: normal, mishap or ruling")
+    try:
+        load_ruleset(ruleset)
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    if report is not None and not report.parent.is_dir():  # say so before the session, not after
+        raise _bad_input(f"{report}:0: no such folder for the report")
+
+    def read(prompt: str) -> str | None:
+        try:
+            return input(prompt)
+        except (EOFError, KeyboardInterrupt):
+            typer.echo()
+            return None
+
+    trainer = Trainer(
+        Drill(drill),
+        read=read,
+        write=typer.echo,
+        hands=hands,
+        seed=seed if seed is not None else stdlib_random.SystemRandom().randrange(1 << 31),
+        ruleset=ruleset,
+        lang=language,
+    )
+    score = trainer.run()
+    if report is not None:
+        try:
+            report.write_text(
+                json.dumps(score.as_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+            )
+        except OSError as error:
+            raise _bad_input(f"{report}:0: cannot write the report: {error.strerror}") from None
+        typer.echo(text("report", language, path=report))
 
 
 def main() -> None:

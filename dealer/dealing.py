@@ -178,9 +178,16 @@ class Dealing(HandState):
 
     def show_hands(self, step: Step) -> None:
         """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
+        for seat in self.live:
+            if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
+                # a hand found at the showdown with the wrong number of cards is dead (LA 106)
+                self.folded.add(seat)
+                cards = self.ledger.muck_hand(seat)
+                self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
         board = self.ledger.board
         pots = build_pots(self.committed, self.folded)
-        for seat in show_order(self.live, self.table.button, self.river_aggressor, pots):
+        aggressor = self.river_aggressor if self.river_aggressor in self.live else None
+        for seat in show_order(self.live, self.table.button, aggressor, pots):
             value = best_hand(self.ledger.hands[seat], board)
             self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from dealer.rulebook import (
     BOARD_STEPS,
+    Branch,
     Lang,
     Rule,
     Rulebook,
@@ -131,9 +132,9 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
     if rule.trigger is not None:
         lines.append(f"{label('trigger')}{colon}{rule.trigger.get(lang)}")
     lines.extend(_ruling_lines(rule, ruling, lang, rules, ""))
-    if ruling.after_substantial_action is not None:
-        lines.append(f"{label('after-substantial-action')}{heading}")
-        lines.extend(_ruling_lines(rule, ruling.after_substantial_action, lang, rules, "  "))
+    for name, branch in ruling.branches.items():
+        lines.append(f"{label(name)}{heading}")
+        lines.extend(_ruling_lines(rule, branch, lang, rules, "  "))
     lines.append(f"{label('other-rulesets')}{heading}")
     for other in rule.rulings:
         if other.ruleset == ruleset:
@@ -143,15 +144,15 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
             continue
         lines.append(f"  {other.ruleset} ({label('differs')}){colon}{other.summary.get(lang)}")
         lines.extend(_steps_lines(other, lang, rules, "    "))
-        branch = other.after_substantial_action
-        if branch is not None:
-            sa = label("after-substantial-action")
-            lines.append(f"    {sa}{colon}{branch.summary.get(lang)}")
+        for name, branch in other.branches.items():
+            lines.append(f"    {label(name)}{colon}{branch.summary.get(lang)}")
             lines.extend(_steps_lines(branch, lang, rules, "      "))
     return "\n".join(lines) + "\n"
 
 
 def _ruling_json(rule: Rule, ruling: Ruling, lang: Lang, rules: Rulebook) -> dict[str, Any]:
+    """A ruling as JSON data; ``after_substantial_action`` repeats that branch for old readers."""
+    branches = {name: _ruling_json(rule, b, lang, rules) for name, b in ruling.branches.items()}
     return {
         "ruleset": ruling.ruleset,
         "fallback": ruling.fallback,
@@ -174,9 +175,8 @@ def _ruling_json(rule: Rule, ruling: Ruling, lang: Lang, rules: Rulebook) -> dic
         "sources": [
             {"cite": c, "trace": trace_source(c, rule.section, lang, rules)} for c in ruling.sources
         ],
-        "after_substantial_action": None
-        if ruling.after_substantial_action is None
-        else _ruling_json(rule, ruling.after_substantial_action, lang, rules),
+        "branches": branches,
+        "after_substantial_action": branches.get(Branch.AFTER_SUBSTANTIAL_ACTION),
     }
 
 

@@ -56,6 +56,9 @@ class Mishaps(HandState):
     def too_many_flop_cards(self, step: Mishap) -> bool:
         return (step.count or 3) > 3
 
+    def more_than_four_flop_cards(self, step: Mishap) -> bool:
+        return (step.count or 3) > 4
+
     def three_flop_cards(self, step: Mishap) -> bool:
         return (step.count or 3) == 3
 
@@ -167,13 +170,18 @@ class Mishaps(HandState):
     # -- rulings -------------------------------------------------------------------------------
 
     def __getattr__(self, name: str) -> object:
-        """``ruling:ID`` and ``ruling-sa:ID``, the ruling callbacks named in the procedure data."""
-        kind, _, rule_id = name.partition(":")
+        """``ruling:ID`` (``ruling:ID/BRANCH`` for a named branch) and ``ruling-sa:ID``, the ruling
+        callbacks named in the procedure data."""
+        kind, _, named = name.partition(":")
+        rule_id, _, branch = named.partition("/")
         if kind in ("ruling", "ruling-sa") and rule_id:
-            return lambda step: self.make_ruling(rule_id, step, by_action=kind == "ruling-sa")
+            by_action = kind == "ruling-sa"
+            return lambda step: self.make_ruling(rule_id, step, by_action, branch or None)
         raise AttributeError(name)
 
-    def make_ruling(self, rule_id: str, step: Step, *, by_action: bool = False) -> Ruled:
+    def make_ruling(
+        self, rule_id: str, step: Step, by_action: bool = False, branch: str | None = None
+    ) -> Ruled:
         """Rule on ``rule_id`` under the hand's ruleset; the cards it touched take their fates."""
         ruleset = self.table.ruleset
         choice = None
@@ -185,12 +193,12 @@ class Mishaps(HandState):
         street_verb = Verb(street) if street is not None else None
         ruled = rule_under(
             rule_id, ruleset, self.touched, choice,
-            after_action=by_action and self.substantial_action, street=street_verb,
+            after_action=by_action and self.substantial_action, street=street_verb, branch=branch,
         )  # fmt: skip
         self.rulings.append(ruled)
         self.owed = owed_steps(ruled, self)
         sources = ", ".join(ruled.ruling.sources)
-        self._log(Kind.RULING, note=f"{rule_id} under {ruled.ruleset}: {sources}")
+        self._log(Kind.RULING, note=f"{rule_id} under {ruled.label}: {sources}")
         self._settle_touched(ruled)
         return ruled
 

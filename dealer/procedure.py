@@ -128,11 +128,12 @@ def procedure() -> Procedure:
 
 def _known_callback(model: type, name: str) -> bool:
     """A method of the model, or ``ruling:ID`` / ``ruling-sa:ID`` naming a rule of the rulebook."""
-    kind, _, rule_id = name.partition(":")
+    kind, _, named = name.partition(":")
     if kind in ("ruling", "ruling-sa"):
-        from dealer.rulebook import book
+        from dealer.rulebook import Branch, book
 
-        return rule_id in book().rules
+        rule_id, _, branch = named.partition("/")
+        return rule_id in book().rules and branch in ("", *Branch)
     return callable(getattr(model, name, None))
 
 

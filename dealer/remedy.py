@@ -50,6 +50,12 @@ class Ruled:
     after_action: bool = False  # the branch for after substantial action
     street: Verb | None = None  # the street the mishap concerned (BURN-ERROR replaces its card)
 
+    @property
+    def label(self) -> str:
+        """The ruleset to name with the ruling: the published one whose remedy it is, or the
+        overlay whose choice picked it (an overlay that changes nothing here rules as its base)."""
+        return self.ruleset if self.choice else self.ruling.ruleset
+
 
 @dataclass(frozen=True, slots=True)
 class Owed:
@@ -80,21 +86,30 @@ def rule_under(
     *,
     after_action: bool = False,
     street: Verb | None = None,
+    branch: str | None = None,
 ) -> Ruled:
     """The ruling for ``rule_id`` under ``ruleset`` (an overlay rules as the ruleset it extends).
 
     ``choice`` (``"misdeal"`` or ``"deal on"``) is a ruleset choice that picks between the published
     remedies (``misdeal_exposed_cards``); ``after_action`` picks the branch for after substantial
-    action where the rulebook has one.
+    action, and ``branch`` a named one (e.g. ``more-than-four-cards``), where the rulebook has it.
     """
     entry = rule(rule_id)
     ruling = entry.ruling(ruleset.base)
     if choice is not None and is_misdeal(ruling) != (choice == "misdeal"):
         ruling = next(r for r in entry.rulings if is_misdeal(r) == (choice == "misdeal"))
     chosen = choice if ruling.ruleset != ruleset.base else None
-    branch = ruling.after_substantial_action if after_action else None
+    taken = ruling.after_substantial_action if after_action else None
+    if branch is not None:
+        taken = ruling.branch(branch)  # absent: the main ruling covers that case too
     return Ruled(
-        rule_id, ruleset.name, branch or ruling, dict(cards), chosen, branch is not None, street
+        rule_id,
+        ruleset.name,
+        taken or ruling,
+        dict(cards),
+        chosen,
+        after_action and taken is not None,
+        street,
     )
 
 
@@ -122,8 +137,10 @@ def _owed(ruled: Ruled, hand: HandState, step: Step, fates: Mapping[str, Fate]) 
     card = named[0] if named else None
     if step.do is Do.FINISH_ROUND:
         return [Owed(rid, text, None, by_players=True, step=step)]
-    if step.do is Do.REDEAL or (step.do is Do.PITCH and hand.next_seat is not None):
-        return [Owed(rid, text, None, step=step)]  # satisfied by the (re)deal's last card
+    if step.do is Do.REDEAL or (step.do is Do.PITCH and not step.card):
+        # the (re)deal, finished as usual; nothing is owed when the mishap was its last card
+        done = step.do is Do.PITCH and hand.next_seat is None
+        return [] if done else [Owed(rid, text, None, step=step)]
     if step.do is Do.REPLACE and step.card and fates.get(step.card) is Fate.SCRAP:
         return []  # a boxed card or a joker: the next card simply takes its place
     if step.do is Do.CORRECT_BUTTON and ruled.after_action:

@@ -86,7 +86,7 @@ def snapshot(hand: Hand) -> dict[str, Any]:
         "folded": sorted(hand.folded),
         "button": hand.table.button,
         "next_button": hand.next_button,
-        "rulings": [f"{ruled.rule_id} ({ruled.ruleset})" for ruled in hand.rulings],
+        "rulings": [f"{ruled.rule_id} ({ruled.label})" for ruled in hand.rulings],
         "owed": [owed.text for owed in hand.owed],
     }
 

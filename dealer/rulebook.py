@@ -19,9 +19,10 @@ import difflib
 import functools
 import re
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+from types import MappingProxyType
 from typing import TypeVar
 
 import yaml
@@ -94,13 +95,23 @@ class Do(StrEnum):
 
 BOARD_STEPS = frozenset({Do.FLOP, Do.TURN, Do.RIVER})
 
+
+class Branch(StrEnum):
+    """A ruling's other paths, each a ruling of its own; the value is the YAML key and the label."""
+
+    # Once substantial action has taken place, where the remedy differs (RULES.md §B, LA 105).
+    AFTER_SUBSTANTIAL_ACTION = "after-substantial-action"
+    # More than four cards out on the flop (FLOP-TOO-MANY, LA 163).
+    MORE_THAN_FOUR_CARDS = "more-than-four-cards"
+
+
 # Labels floor.py needs besides one per Fate, ChipFate and Do value.
 HEADING_LABELS = (
     "ruleset", "fallback", "fallback-yes", "fallback-no", "colon", "section", "summary", "rule",
     "trigger", "cards", "chips", "steps", "no-steps", "conditions", "sources", "other-rulesets",
     "same", "differs", "no-ruling", "section-A", "section-betting", "section-B",
     "section-definitions", "trace-004-errors", "trace-la-rule", "trace-tr-rule", "trace-la-part",
-    "trace-tr-part", "trace-000", "trace-004", "after-substantial-action",
+    "trace-tr-part", "trace-000", "trace-004",
 )  # fmt: skip
 
 
@@ -108,6 +119,7 @@ def required_labels() -> tuple[str, ...]:
     """Every label key the rulebook must define."""
     return (
         *HEADING_LABELS,
+        *(branch.value for branch in Branch),
         *(f"fate-{fate}" for fate in Fate),
         *(f"chips-{chips}" for chips in ChipFate),
         *(f"do-{do}" for do in Do),
@@ -172,6 +184,10 @@ class Step:
     card: str | None = None
 
 
+def _no_branches() -> Mapping[str, Ruling]:
+    return MappingProxyType({})
+
+
 @dataclass(frozen=True, slots=True)
 class Ruling:
     ruleset: str
@@ -182,22 +198,31 @@ class Ruling:
     steps: tuple[Step, ...]
     conditions: Text | None
     sources: tuple[str, ...]
-    # The remedy once substantial action has taken place, where it differs (RULES.md §B, LA 105).
-    after_substantial_action: Ruling | None = None
+    # Other paths by ``Branch`` value, in ``Branch`` order; a branch has no branches of its own.
+    # Left out of the hash: a mapping is not hashable, and equal rulings still hash alike.
+    branches: Mapping[str, Ruling] = field(default_factory=_no_branches, hash=False)
+
+    @property
+    def after_substantial_action(self) -> Ruling | None:
+        """The remedy once substantial action has taken place, where it differs."""
+        return self.branches.get(Branch.AFTER_SUBSTANTIAL_ACTION)
+
+    def branch(self, name: str) -> Ruling | None:
+        """The branch of that name (a ``Branch`` value), if the ruling has one."""
+        return self.branches.get(name)
 
     def same_remedy(self, other: Ruling) -> bool:
         """Whether two rulings tell the dealer the same thing (sources may differ)."""
-        mine, theirs = self.after_substantial_action, other.after_substantial_action
-        if (mine is None) != (theirs is None):
+        if set(self.branches) != set(other.branches):
             return False
-        if mine is not None and theirs is not None and not mine.same_remedy(theirs):
+        if not all(mine.same_remedy(other.branches[name]) for name, mine in self.branches.items()):
             return False
         return (self.summary, self.cards, self.chips, self.steps, self.conditions) == (
             other.summary, other.cards, other.chips, other.steps, other.conditions,
         )  # fmt: skip
 
     def texts(self, where: str) -> Iterator[tuple[str, Text]]:
-        """Every text of the ruling and of its branch after substantial action."""
+        """Every text of the ruling and of its branches."""
         yield f"{where}.summary", self.summary
         if self.conditions is not None:
             yield f"{where}.conditions", self.conditions
@@ -206,8 +231,8 @@ class Ruling:
         for index, step in enumerate(self.steps, 1):
             if step.text is not None:
                 yield f"{where}.steps[{index}]", step.text
-        if self.after_substantial_action is not None:
-            yield from self.after_substantial_action.texts(f"{where}.after-substantial-action")
+        for name, branch in self.branches.items():
+            yield from branch.texts(f"{where}.{name}")
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,9 +294,8 @@ _TAG_BOOL = "tag:yaml.org,2002:bool"
 _TAG_NULL = "tag:yaml.org,2002:null"
 _ID = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$")
 _RULE_KEYS = {"section", "title", "summary", "keywords", "sources", "trigger", "rulings"}
-_SA = "after-substantial-action"
 _BRANCH_KEYS = {"fallback", "summary", "cards", "chips", "steps", "conditions", "sources"}
-_RULING_KEYS = _BRANCH_KEYS | {"like", _SA}
+_RULING_KEYS = _BRANCH_KEYS | {"like"} | {branch.value for branch in Branch}
 
 
 class _Reader:
@@ -384,7 +408,7 @@ class _Reader:
 
     def ruling(self, name: str, node: yaml.Node, found: Mapping[str, yaml.Node], what: str,
                rulesets: Mapping[str, Ruleset], inherit: bool | None = None) -> Ruling:  # fmt: skip
-        """A ruling; ``inherit`` is the enclosing ruling's fallback, for its branch after SA."""
+        """A ruling; ``inherit`` is the enclosing ruling's fallback, for one of its branches."""
         for key in ("fallback", "summary", "chips", "steps", "sources"):
             if key not in found and not (key == "fallback" and inherit is not None):
                 raise self.error(node, f"{what} has no {key!r}")
@@ -407,12 +431,15 @@ class _Reader:
         if not sources:
             raise self.error(found["sources"], f"{what} cites no sources")
         conditions = found.get("conditions")
-        branch = None
-        if _SA in found:
-            where = f"{what}.{_SA}"
-            inner = self.mapping(found[_SA], where)
-            self.keys(found[_SA], inner, _BRANCH_KEYS, where)
-            branch = self.ruling(name, found[_SA], inner, where, rulesets, inherit=fallback)
+        branches: dict[str, Ruling] = {}
+        for key in Branch:
+            if key in found:
+                where = f"{what}.{key}"
+                inner = self.mapping(found[key], where)
+                self.keys(found[key], inner, _BRANCH_KEYS, where)
+                branches[key.value] = self.ruling(
+                    name, found[key], inner, where, rulesets, inherit=fallback
+                )
         return Ruling(
             ruleset=name,
             fallback=fallback,
@@ -422,7 +449,7 @@ class _Reader:
             steps=steps,
             conditions=None if conditions is None else self.text(conditions, f"{what}.conditions"),
             sources=sources,
-            after_substantial_action=branch,
+            branches=MappingProxyType(branches),
         )
 
     def rulings(self, rule_id: str, node: yaml.Node,

@@ -103,6 +103,7 @@ class Scenario:
     ruleset: Ruleset
     table: Table
     hands: tuple[HandScript, ...] = field(default=())
+    skip: str | None = None  # why a --ruleset run leaves it out: written for another ruleset
 
 
 def _chips(node: Node, key: Any) -> Decimal:
@@ -343,7 +344,12 @@ def _ruleset_name(name: str, scenario: Path) -> str:
 
 
 def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenario:
-    """Read and check one scenario file."""
+    """Read and check one scenario file.
+
+    ``ruleset_override`` (``--ruleset``) replays the scenario under that ruleset when it names no
+    ruleset, that one, or the one it extends; a scenario written for another ruleset is read but
+    marked ``skip``.
+    """
     doc = load_file(path)
     if not isinstance(doc, Node):
         raise SourceError(str(path), 1, "a scenario is a mapping with scenario, table and hands")
@@ -353,13 +359,16 @@ def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenar
     rules = doc.get("rules", [])
     if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
         raise doc.error("rules", "'rules' lists the rule IDs the scenario exercises")
+    try:
+        declared = load_ruleset(_ruleset_name(str(doc.get("ruleset", "seed")), path))
+    except SourceError as error:
+        raise doc.error("ruleset", error.message) from None
+    ruleset, skip = declared, None
     if ruleset_override is not None:
-        ruleset = ruleset_override
-    else:
-        try:
-            ruleset = load_ruleset(_ruleset_name(str(doc.get("ruleset", "seed")), path))
-        except SourceError as error:
-            raise doc.error("ruleset", error.message) from None
+        if "ruleset" not in doc or declared.name in (ruleset_override.name, ruleset_override.base):
+            ruleset = ruleset_override
+        else:
+            skip = f"written for {declared.name}"
     default = _plan(doc.get("deck"), doc, "deck", None)
     return Scenario(
         file=str(path),
@@ -368,4 +377,5 @@ def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenar
         ruleset=ruleset,
         table=_table(doc, ruleset),
         hands=_hands(doc, default),
+        skip=skip,
     )

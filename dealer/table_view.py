@@ -68,13 +68,14 @@ def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: set[Card]) -> str:
     committed = hand.committed.get(seat)
     in_pot = text("in-pot", lang, amount=format_chips(committed)) if committed else ""
     parts.append(f"{in_pot:<9}")
-    down = len(cards) - len(up)
-    parts.append(text("face-down", lang, count=down) if cards else "")
+    hidden = len(cards) - len(up)
+    down = text("face-down", lang, count=hidden) if hidden else ""
+    parts.append(f"{down:<7}")
     if up:
         parts.append(text("face-up", lang, cards=format_cards(up)))
     if seat in hand.folded:
         parts.append(text("folded", lang))
-    return "  " + " ".join(part for part in parts).rstrip()
+    return "  " + " ".join(parts).rstrip()
 
 
 def _whose_turn(hand: Hand, lang: Lang) -> str:

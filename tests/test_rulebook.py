@@ -13,7 +13,18 @@ from pathlib import Path
 import pytest
 
 from dealer import floor, rulebook
-from dealer.rulebook import Do, Fate, Lang, RulebookError, Section, book, find, rule, suggest
+from dealer.rulebook import (
+    Branch,
+    Do,
+    Fate,
+    Lang,
+    RulebookError,
+    Section,
+    book,
+    find,
+    rule,
+    suggest,
+)
 
 RULES_MD = Path(__file__).resolve().parents[2] / "shared" / "RULES.md"
 RULESETS = ("seed", "wsop-2024")
@@ -519,10 +530,18 @@ def test_rulings_after_substantial_action(ruleset: str) -> None:
 def test_same_remedy_compares_the_branch_after_substantial_action() -> None:
     seed = rule("DEAL-SHORT").ruling("seed")
     assert seed.same_remedy(rule("DEAL-SHORT").ruling("wsop-2024")) is True
-    assert seed.same_remedy(replace(seed, after_substantial_action=None)) is False
-    assert replace(seed, after_substantial_action=None).same_remedy(seed) is False
+    assert seed.same_remedy(replace(seed, branches={})) is False
+    assert replace(seed, branches={}).same_remedy(seed) is False
     other = rule("BUTTON-MISPLACED").ruling("seed").after_substantial_action
-    assert seed.same_remedy(replace(seed, after_substantial_action=other)) is False
+    assert other is not None
+    sa = Branch.AFTER_SUBSTANTIAL_ACTION.value
+    assert seed.same_remedy(replace(seed, branches={sa: other})) is False
+    # The same remedy under another branch's name is another remedy.
+    own = seed.after_substantial_action
+    assert own is not None
+    more = Branch.MORE_THAN_FOUR_CARDS.value
+    assert seed.same_remedy(replace(seed, branches={more: own})) is False
+    assert seed.same_remedy(replace(seed, branches={sa: own})) is True
 
 
 def test_branch_texts_are_in_the_translation_report() -> None:
@@ -646,4 +665,164 @@ def test_branch_keys_and_fallback_are_checked(tmp_path: Path) -> None:
     assert str(error.value).startswith(
         f"{path}:{line}: DEAL-SHORT.rulings.seed.after-substantial-action.cards: "
         "card fate 'lost' is not one of: kept, "
+    )
+
+
+# ---------------------------------------------------------------------------- more than four cards
+
+FLOP_AGAIN = [(Do.SHUFFLE, None), (Do.CUT, None), (Do.FLOP, False)]
+
+
+def test_flop_too_many_wsop_has_a_branch_for_more_than_four_cards() -> None:
+    ruling = rule("FLOP-TOO-MANY").ruling("wsop-2024")
+    assert list(ruling.branches) == ["more-than-four-cards"]
+    branch = ruling.branch("more-than-four-cards")
+    assert branch is not None
+    assert ruling.branch(Branch.MORE_THAN_FOUR_CARDS) is branch
+    assert ruling.branches[Branch.MORE_THAN_FOUR_CARDS] is branch
+    assert ruling.after_substantial_action is None
+    assert ruling.branch(Branch.AFTER_SUBSTANTIAL_ACTION) is None
+    assert ruling.branch("no-such-branch") is None
+    assert [(step.do, step.burn) for step in branch.steps] == FLOP_AGAIN
+    # The same shape as seed's main remedy for any number of extra cards.
+    seed = rule("FLOP-TOO-MANY").ruling("seed")
+    assert [(step.do, step.burn) for step in seed.steps] == FLOP_AGAIN
+    assert [(card.card, card.fate) for card in branch.cards] == [
+        ("flop cards", Fate.RETURNED_TO_STUB), ("flop burn", Fate.KEPT),
+    ]  # fmt: skip
+    assert branch.chips.value == "stand"
+    assert branch.sources == ("LA 163",)
+    assert branch.fallback is False and branch.ruleset == "wsop-2024"
+    assert branch.branches == {}
+    assert branch.summary.get(Lang.ZH_HANS).startswith("翻牌翻出了四张以上")
+    # The four-card remedy itself is unchanged.
+    assert [step.do for step in ruling.steps] == [
+        Do.SCRAMBLE, Do.CHOOSE_BURN, Do.FINISH_ROUND, Do.TURN,
+    ]  # fmt: skip
+
+
+def test_seed_needs_no_branch_for_more_than_four_cards() -> None:
+    seed = rule("FLOP-TOO-MANY").ruling("seed")
+    assert seed.branches == {}
+    assert seed.branch(Branch.MORE_THAN_FOUR_CARDS) is None
+    assert seed.same_remedy(rule("FLOP-TOO-MANY").ruling("wsop-2024")) is False
+    owners = [
+        (rule_id, ruleset)
+        for rule_id in rulebook.ids(Section.B)
+        for ruleset in RULESETS
+        if rule(rule_id).ruling(ruleset).branch(Branch.MORE_THAN_FOUR_CARDS) is not None
+    ]
+    assert owners == [("FLOP-TOO-MANY", "wsop-2024")]
+
+
+def test_every_branch_name_has_a_label_and_its_texts_are_translated() -> None:
+    assert [branch.value for branch in Branch] == [
+        "after-substantial-action", "more-than-four-cards",
+    ]  # fmt: skip
+    assert {"after-substantial-action", "more-than-four-cards"} <= set(rulebook.required_labels())
+    assert book().label("more-than-four-cards", Lang.ZH_HANT) == "多於四張牌時"
+    names = [name for name, _ in rule("FLOP-TOO-MANY").texts()]
+    assert "rulings.wsop-2024.more-than-four-cards.summary" in names
+    assert "rulings.wsop-2024.more-than-four-cards.cards[flop burn]" in names
+    assert "rulings.wsop-2024.more-than-four-cards.steps[1]" in names
+    assert not any(name.startswith("rulings.seed.more-than") for name in names)
+    assert _untranslated() == []
+
+
+def test_render_flop_too_many_more_than_four_cards_en() -> None:
+    lines = floor.render_rule(rule("FLOP-TOO-MANY"), "wsop-2024", Lang.EN).splitlines()
+    start = lines.index("More than four cards:")
+    assert lines[start - 3 : start] == [
+        "Sources:",
+        "  - WSOP 2024 Live Action Rules, rule 163",
+        "  - WSOP 2024 Tournament Rules, rule 89",
+    ]
+    assert lines[start : lines.index("Other rulesets:")] == [
+        "More than four cards:",
+        "  Ruling: More than four cards were turned for the flop: the flop cards go back into the"
+        " stub, the burn stays on the table, the stub is reshuffled and cut, and the flop is dealt"
+        " again without a burn.",
+        "  Cards:",
+        "    - returned to the stub: Every card turned for the flop goes back into the stub.",
+        "    - kept: The burn stays on the table as the flop's burn.",
+        "  Chips: stand (every chip already wagered stays where it is)",
+        "  Steps:",
+        "    1. Reshuffle the stub together with the flop cards (not the burn)",
+        "    2. Cut the stub",
+        "    3. Deal the flop without a burn",
+        "  Sources:",
+        "    - WSOP 2024 Live Action Rules, rule 163",
+    ]
+    assert "After substantial action:" not in lines
+    # Under seed the branch shows among the other rulesets, after wsop-2024's own steps.
+    seed = floor.render_rule(rule("FLOP-TOO-MANY"), "seed", Lang.EN).splitlines()
+    assert "More than four cards:" not in seed
+    assert seed[-5:] == [
+        "    4. Deal the turn without burning from the stub: the chosen card is its burn",
+        "    More than four cards: More than four cards were turned for the flop: the flop cards go"
+        " back into the stub, the burn stays on the table, the stub is reshuffled and cut, and the"
+        " flop is dealt again without a burn.",
+        "      1. Reshuffle the stub together with the flop cards (not the burn)",
+        "      2. Cut the stub",
+        "      3. Deal the flop without a burn",
+    ]
+
+
+def test_render_flop_too_many_more_than_four_cards_zh_hans() -> None:
+    lines = floor.render_rule(rule("FLOP-TOO-MANY"), "wsop-2024", Lang.ZH_HANS).splitlines()
+    start = lines.index("多于四张牌时：")
+    assert lines[start + 1].startswith("  裁定：翻牌翻出了四张以上：")
+    assert lines[start + 6 : start + 10] == [
+        "  发牌员步骤：",
+        "    1. 把翻牌与牌堆一起重新洗牌（销牌除外）",
+        "    2. 切牌",
+        "    3. 不销牌，直接发翻牌",
+    ]
+
+
+def test_rule_as_json_more_than_four_cards() -> None:
+    data = floor.rule_as_json(rule("FLOP-TOO-MANY"), "wsop-2024", Lang.EN)
+    json.dumps(data, ensure_ascii=False)
+    assert list(data["ruling"]["branches"]) == ["more-than-four-cards"]
+    assert data["ruling"]["after_substantial_action"] is None
+    branch = data["ruling"]["branches"]["more-than-four-cards"]
+    assert branch["steps"] == [
+        {"n": 1, "do": "shuffle", "burn": None, "card": None,
+         "text": "Reshuffle the stub together with the flop cards (not the burn)"},
+        {"n": 2, "do": "cut", "burn": None, "card": None, "text": "Cut the stub"},
+        {"n": 3, "do": "flop", "burn": False, "card": None, "text": "Deal the flop without a burn"},
+    ]  # fmt: skip
+    burn = "The burn stays on the table as the flop's burn."
+    assert branch["cards"][1] == {"card": "flop burn", "fate": "kept", "text": burn}
+    assert branch["chips"] == "stand" and branch["fallback"] is False
+    la_163 = {"cite": "LA 163", "trace": "WSOP 2024 Live Action Rules, rule 163"}
+    assert branch["sources"] == [la_163]
+    assert branch["branches"] == {} and branch["after_substantial_action"] is None
+    seed = floor.rule_as_json(rule("FLOP-TOO-MANY"), "seed", Lang.ZH_HANT)
+    assert seed["ruling"]["branches"] == {}
+    other = seed["other_rulesets"]["wsop-2024"]["branches"]["more-than-four-cards"]
+    assert [s["text"] for s in other["steps"]] == [
+        "把翻牌與牌堆一起重新洗牌（銷牌除外）", "切牌", "不銷牌，直接發翻牌",
+    ]  # fmt: skip
+    # The branch after substantial action shows under both keys.
+    short = floor.rule_as_json(rule("DEAL-SHORT"), "seed")["ruling"]
+    assert list(short["branches"]) == ["after-substantial-action"]
+    assert short["branches"]["after-substantial-action"] == short["after_substantial_action"]
+
+
+def test_a_branch_may_not_hold_a_branch(tmp_path: Path) -> None:
+    old = '          sources: ["LA 163"]'
+    new = old + "\n          more-than-four-cards: {}"
+    path = _write_with(tmp_path, old, new)
+    summary = _line_of(path, "          more-than-four-cards: {}")
+    lines = path.read_text(encoding="utf-8").splitlines()
+    # The branch's mapping starts at its first key, `summary:`.
+    heading = "        more-than-four-cards:"
+    start = next(n for n, text in enumerate(lines, 1) if text == heading) + 1
+    assert summary > start
+    with pytest.raises(RulebookError) as error:
+        rulebook.load(path)
+    assert str(error.value) == (
+        f"{path}:{start}: unknown key 'more-than-four-cards' in "
+        "FLOP-TOO-MANY.rulings.wsop-2024.more-than-four-cards"
     )
