@@ -86,28 +86,35 @@ class Hand(Dealing, Mishaps):
 
     def verify(self, step: AnyStep) -> None:
         """Raise :class:`Refusal` unless ``step`` is what the procedure allows now."""
+        self._verify_order(step)
+        if isinstance(step, PlayerAction):
+            assert self.betting is not None
+            try:
+                self.betting.verify(step.seat, step.move, step.to)
+            except BettingError as error:
+                raise Refusal(str(error), error.rule) from None
+        elif not self._machine_allows(step):
+            raise self._unexpected(step)
+
+    def _verify_order(self, step: AnyStep) -> None:
+        """The checks running the machine does not make: the steps a ruling owes come first, and a
+        player acts only in an open betting round."""
         head = self.owed[0] if self.owed else None
         if isinstance(step, PlayerAction):
             if head is not None and head.verb is not None:
                 raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
             if self.betting is None or self.betting.is_complete:
-                raise Refusal(f"expected {self.expected()}; got: {step}", self._rule())
-            try:
-                self.betting.verify(step.seat, step.move, step.to)
-            except BettingError as error:
-                raise Refusal(str(error), error.rule) from None
-            return
-        if isinstance(step, DealerStep) and head is not None and not _fits(head, step):
+                raise self._unexpected(step)
+        elif isinstance(step, DealerStep) and head is not None and not _fits(head, step):
             if head.verb is None and not head.by_players:  # the deal is awaited
-                raise Refusal(f"expected {self.expected()}; got: {step}", self._rule())
+                raise self._unexpected(step)
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-        if self._machine_allows(step):
-            return
+
+    def _unexpected(self, step: AnyStep) -> Refusal:
         if isinstance(step, Mishap):
-            raise Refusal(
-                f"no irregularity is known for '{step}' here: {self.expected()}", self._rule()
-            )
-        raise Refusal(f"expected {self.expected()}; got: {step}", self._rule())
+            message = f"no irregularity is known for '{step}' here: {self.expected()}"
+            return Refusal(message, self._rule())
+        return Refusal(f"expected {self.expected()}; got: {step}", self._rule())
 
     def _machine_allows(self, step: AnyStep) -> bool:
         """Whether some transition of the machine takes ``step`` from this state."""
@@ -124,17 +131,34 @@ class Hand(Dealing, Mishaps):
         return True
 
     def apply(self, step: AnyStep) -> list[Event]:
-        """Perform ``step``; return the events it caused, in physical order."""
-        self.verify(step)
+        """Perform ``step``; return the events it caused, in physical order.
+
+        An audited hand verifies the step in full first. Otherwise the run itself finishes the
+        checks: no transition's conditions holding, or the betting round refusing the wager (it
+        checks before it moves a chip), leaves the hand as it was and is the same refusal.
+        """
+        if self.audit:
+            self.verify(step)
+        else:
+            self._verify_order(step)
         start = len(self.events)
         head = self.owed[0] if self.owed else None
-        if isinstance(step, DealerStep) and head is not None and head.verb is step.verb:
+        owed_now = isinstance(step, DealerStep) and head is not None and head.verb is step.verb
+        if owed_now:
             self.owed.pop(0)  # done now, before the step's own effects (a round it closes)
             self.doing = head
+        refused: Refusal | None = None
         try:
-            self._fire(step.trigger, step)
+            if not self._fire(step.trigger, step):
+                refused = self._unexpected(step)
+        except BettingError as error:
+            refused = Refusal(str(error), error.rule)
         finally:
             self.doing = None
+        if refused is not None:
+            if owed_now and head is not None:
+                self.owed.insert(0, head)
+            raise refused
         return self.events[start:]
 
 

@@ -132,12 +132,12 @@ class HandState:
         if self.audit:
             self.check()
 
-    def _fire(self, trigger: str, step: Step | Mishap) -> None:
+    def _fire(self, trigger: str, step: Step | Mishap) -> bool:
         """Run the transition ``trigger`` names from this state: through the ``transitions``
-        machine when audited, else along the same transitions read out of it (``routes``)."""
+        machine when audited, else along the same transitions read out of it (``routes``).
+        False when no transition's conditions hold (nothing has changed then)."""
         if self.audit:
-            self._machine.events[trigger].trigger(self, step)
-            return
+            return bool(self._machine.events[trigger].trigger(self, step))
         for route in self._routes.by_trigger.get((trigger, self.state), ()):
             if all(self._holds(name, step) == wanted for name, wanted in route.conditions):
                 for name in route.before:
@@ -148,8 +148,8 @@ class HandState:
                         getattr(self, name)(step)
                 for name in route.after:
                     getattr(self, name)(step)
-                return
-        raise AssertionError(f"no transition {trigger} from {self.state}: verify() lets none by")
+                return True
+        return False
 
     def _holds(self, condition: str, step: Step | Mishap) -> bool:
         """A condition named in the procedure data, asked of this hand."""
