@@ -9,6 +9,7 @@ substantial action). The ruling's own text, card fates and owed steps come from 
 from __future__ import annotations
 
 import hashlib
+from dataclasses import replace
 from collections.abc import Callable
 
 from dealer.cards import Card
@@ -20,7 +21,6 @@ from dealer.mishap import Mishap
 from dealer.remedy import Ruled, owed_steps, rule_under
 from dealer.rulebook import Fate
 from dealer.steps import DealerStep, Step, Verb
-from dealer.table import Table
 
 _IN_PLAY = (Place.SEAT, Place.BOARD)
 
@@ -254,8 +254,7 @@ class Mishaps(HandState):
             self.committed[seat] -= amount
             self.forced[seat] = ZERO
         self._log(Kind.RETURN, note="forced bets taken back")
-        table = self.table
-        self.table = Table(table.stakes, table.stacks, self.button_fix, table.ruleset)
+        self.table = replace(self.table, button=self.button_fix, blinds_at=None)
         self.deal_sequence = self.table.positions.deal_order * 2
         self.posted = {}
         self._log(Kind.BUTTON, seat=self.button_fix, note="corrected")

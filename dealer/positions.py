@@ -18,6 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 
+UNDER_THE_GUN = "under-the-gun"
+BUTTON = "button"
+
+
 @dataclass(frozen=True, slots=True)
 class Positions:
     button: int  # may be an empty seat under a dead button (DEAD-BUTTON)
@@ -45,7 +49,12 @@ def clockwise_from(seats: Sequence[int], after: int) -> tuple[int, ...]:
 
 
 def dead_button_positions(
-    seats: Sequence[int], button: int, small_blind: int | None, big_blind: int, straddle: bool
+    seats: Sequence[int],
+    button: int,
+    small_blind: int | None,
+    big_blind: int,
+    straddle: bool,
+    straddle_from: str = UNDER_THE_GUN,
 ) -> Positions:
     """Positions placed by the big blind (DEAD-BUTTON, LA 151): the button and the small blind
     may be empty seats; the deal starts with the first player clockwise of the button.
@@ -60,6 +69,15 @@ def dead_button_positions(
         raise ValueError("a dead small blind must be None, and heads-up has no dead button")
     order = clockwise_from(seats, after=button)
     after_big = clockwise_from(seats, after=big_blind)
+    if straddle and straddle_from == BUTTON:
+        if button not in seats:
+            raise ValueError(
+                f"the button at seat {button} is dead: nobody can straddle it (STRADDLE)"
+            )
+        before_button = tuple(seat for seat in after_big if seat != button)
+        return Positions(
+            button, small_blind, big_blind, button, order, (*before_button, button), order
+        )
     straddler = after_big[0] if straddle and len(seats) >= 4 else None
     first = clockwise_from(seats, after=straddler)[0] if straddler is not None else after_big[0]
     return Positions(
@@ -73,8 +91,17 @@ def dead_button_positions(
     )
 
 
-def seat_positions(seats: Sequence[int], button: int, straddle: bool) -> Positions:
-    """Positions for the players dealt in; the button must be one of them."""
+def seat_positions(
+    seats: Sequence[int], button: int, straddle: bool, straddle_from: str = UNDER_THE_GUN
+) -> Positions:
+    """Positions for the players dealt in; the button must be one of them.
+
+    A straddle comes from under the gun, or from the button (STRADDLE, LA 11): then the action
+    starts under the gun, goes round to the blinds and ends with the button.
+
+    >>> seat_positions((1, 2, 3, 4, 5), button=5, straddle=True, straddle_from=BUTTON).preflop_order
+    (3, 4, 1, 2, 5)
+    """
     if button not in seats:
         raise ValueError(f"the button is at seat {button}, which has no player (BUTTON)")
     order = clockwise_from(seats, after=button)  # small blind first, button last
@@ -87,6 +114,16 @@ def seat_positions(seats: Sequence[int], button: int, straddle: bool) -> Positio
             straddle=None,
             deal_order=order,
             preflop_order=(button, big_blind),
+            postflop_order=order,
+        )
+    if straddle and straddle_from == BUTTON:
+        return Positions(
+            button=button,
+            small_blind=order[0],
+            big_blind=order[1],
+            straddle=button,
+            deal_order=order,
+            preflop_order=order[2:-1] + order[:2] + (button,),
             postflop_order=order,
         )
     straddler = order[2] if straddle and len(order) >= 4 else None

@@ -18,6 +18,7 @@ from dealer.cards import Card, CardError, parse_cards
 from dealer.chips import ChipError, parse_chips
 from dealer.deck import DeckPlan
 from dealer.mishap import Mishap, parse_mishap
+from dealer.positions import BUTTON, UNDER_THE_GUN
 from dealer.ruleset import PROCEDURES, Ruleset, load_ruleset
 from dealer.stakes import Stakes, Structure
 from dealer.steps import Step, StepError, parse_step
@@ -135,7 +136,8 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
     if "straddle" in table:
         straddle = table["straddle"]
         if straddle is not False:
-            extras["straddle"] = None if straddle is True else _chips(table, "straddle")
+            plain = straddle is True or straddle == BUTTON  # twice the big blind
+            extras["straddle"] = None if plain else _chips(table, "straddle")
     pair = {}
     for key in ("bets", "blinds"):
         if key in table:
@@ -225,9 +227,11 @@ def _table(doc: Node, ruleset: Ruleset) -> Table:
         )
     stakes = _stakes(table, ruleset)
     try:
-        return Table(stakes, stacks, button, ruleset)
+        straddle_from = BUTTON if table.get("straddle") == BUTTON else UNDER_THE_GUN
+        return Table(stakes, stacks, button, ruleset, straddle_from=straddle_from)
     except TableError as error:
-        key = "button" if "button" in str(error) else "seats"
+        message = str(error)
+        key = "straddle" if "(STRADDLE" in message else "button" if "button" in message else "seats"
         raise table.error(key, str(error)) from None
 
 

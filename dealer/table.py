@@ -1,7 +1,7 @@
 """The table for one hand: who is dealt in with what stack, the button, the stakes and the ruleset.
 
 >>> from dealer.ruleset import load_ruleset
->>> from dealer.stakes import Stakes
+>>> from dealer.stakes import Stakes, Structure
 >>> table = Table(Stakes.limit(Decimal(5), Decimal(10)), {1: Decimal(100), 2: Decimal(100)}, 1,
 ...               load_ruleset("seed"))
 >>> table.positions.small_blind, table.positions.big_blind
@@ -18,9 +18,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from dealer.positions import Positions, clockwise_from, dead_button_positions, seat_positions
+from dealer.positions import (
+    BUTTON,
+    UNDER_THE_GUN,
+    Positions,
+    clockwise_from,
+    dead_button_positions,
+    seat_positions,
+)
 from dealer.ruleset import Ruleset
-from dealer.stakes import Stakes
+from dealer.stakes import Stakes, Structure
 
 SEATS = range(1, 11)
 
@@ -36,6 +43,7 @@ class Table:
     button: int
     ruleset: Ruleset
     blinds_at: tuple[int, int] | None = None  # dead button: the small and big blind seats (LA 151)
+    straddle_from: str = UNDER_THE_GUN  # or BUTTON, where the ruleset allows it (STRADDLE)
     positions: Positions = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -54,13 +62,21 @@ class Table:
         if broke:
             raise TableError(f"seat {broke[0]} has no chips and cannot be dealt in")
         straddle = self.stakes.straddle > 0
+        if straddle and self.straddle_from not in self.ruleset.straddle_seats:
+            raise TableError(
+                f"no straddle from the {self.straddle_from} under {self.ruleset.name} (STRADDLE)"
+            )
+        if straddle and self.straddle_from == BUTTON and self.stakes.structure is Structure.LIMIT:
+            raise TableError("no button straddle in a limit game (STRADDLE, LA 11)")
         try:
             if self.blinds_at is not None and players > 2:
                 small, big = self.blinds_at
                 small_blind = small if small in self.stacks else None
-                positions = dead_button_positions(seats, self.button, small_blind, big, straddle)
+                positions = dead_button_positions(
+                    seats, self.button, small_blind, big, straddle, self.straddle_from
+                )
             else:
-                positions = seat_positions(seats, self.button, straddle)
+                positions = seat_positions(seats, self.button, straddle, self.straddle_from)
         except ValueError as error:
             raise TableError(str(error)) from None
         object.__setattr__(self, "positions", positions)
@@ -84,7 +100,8 @@ class Table:
             small = self.blinds_at[0] if self.blinds_at else self.positions.small_blind
             big = self.positions.big_blind
             due = clockwise_from(tuple(playing), after=big)[0]
-            return Table(self.stakes, playing, small or self.button, self.ruleset, (big, due))
+            button = small or self.button
+            return Table(self.stakes, playing, button, self.ruleset, (big, due), self.straddle_from)
         if button is None or button not in playing:
             button = clockwise_from(tuple(playing), after=self.button)[0]
-        return Table(self.stakes, playing, button, self.ruleset)
+        return Table(self.stakes, playing, button, self.ruleset, straddle_from=self.straddle_from)
