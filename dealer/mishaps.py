@@ -9,8 +9,8 @@ substantial action). The ruling's own text, card fates and owed steps come from 
 from __future__ import annotations
 
 import hashlib
-from dataclasses import replace
 from collections.abc import Callable
+from dataclasses import replace
 
 from dealer.cards import Card
 from dealer.chips import ZERO

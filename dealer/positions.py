@@ -17,7 +17,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-
 UNDER_THE_GUN = "under-the-gun"
 BUTTON = "button"
 

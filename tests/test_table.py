@@ -16,7 +16,8 @@ STACKS = dict.fromkeys(range(1, 6), Decimal(100))
 
 def test_no_button_straddle_in_limit() -> None:
     stakes = Stakes.limit(Decimal(5), Decimal(10), straddle=Decimal(10))
-    with pytest.raises(TableError, match=r"^no button straddle in a limit game \(STRADDLE, LA 11\)$"):
+    refusal = r"^no button straddle in a limit game \(STRADDLE, LA 11\)$"
+    with pytest.raises(TableError, match=refusal):
         Table(stakes, STACKS, 5, load_ruleset("wsop-2024"), straddle_from=BUTTON)
 
 
