@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer.floor import render_rule, rule_as_json, step_text
+from dealer.floor import render_rule, rule_as_json
 from dealer.hand import Hand
-from dealer.remedy import Owed
 from dealer.rulebook import Lang, book, rule
 
 
@@ -23,21 +22,13 @@ def _place(where: str, lang: Lang) -> str:
     return labels.label(f"place-{where.replace(' ', '-')}", lang)
 
 
-def owed_text(owed: Owed, lang: Lang) -> str:
-    """An owed step in the reader's language, with what this table adds (the seat, the street)."""
-    if lang is Lang.EN or owed.step is None:
-        return owed.text
-    text = step_text(owed.step, lang)
-    if owed.seat is not None:
-        return f"{text} ({_place(f'seat {owed.seat}', lang)})"
-    if owed.detail and owed.verb is not None:
-        return f"{text}{book().label('colon', lang)}{book().label(f'do-{owed.verb}', lang)}"
-    return text
-
-
 def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     """The answer as plain values (``--json``)."""
-    facts: dict[str, Any] = {"state": hand.state, "to_act": hand.to_act, "next": hand.expected()}
+    facts: dict[str, Any] = {
+        "state": hand.state,
+        "to_act": hand.to_act,
+        "next": hand.expected(lang),
+    }
     if not hand.rulings:
         facts["irregularity"] = None
         return facts
@@ -51,7 +42,7 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
         for name, cards in ruled.cards.items()
         for card in cards
     ]
-    facts["owed"] = [owed_text(owed, lang) for owed in hand.owed]
+    facts["owed"] = [owed.text_in(lang) for owed in hand.owed]
     return facts
 
 
@@ -62,7 +53,8 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     facts = answer(hand, lang)
     if facts["irregularity"] is None:
         none, next_label = labels.label("ask-none", lang), labels.label("ask-next", lang)
-        return f"{none} {next_label}{colon}{facts['next']}"
+        space = " " if lang is Lang.EN else ""  # Chinese sentences run on without spaces
+        return f"{none}{space}{next_label}{colon}{facts['next']}"
     ruled = hand.rulings[-1]
     lines = [
         f"{labels.label('ask-irregularity', lang)}{colon}{ruled.rule_id} ({facts['title']}), "

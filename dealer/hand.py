@@ -56,12 +56,14 @@ class Hand(Dealing, Mishaps):
 
     # -- what is expected ----------------------------------------------------------------------
 
-    def expected(self) -> str:
-        """What the procedure requires now, with its rule: ``burn before the turn (BURN)``."""
+    def expected(self, lang: str = "en") -> str:
+        """What the procedure requires now, with its rule: ``burn before the turn (BURN)``;
+        refusals quote it in English, the floor's answers in ``lang``."""
         if self.owed and self.owed[0].verb is not None:
-            return self.owed[0].expected
+            head = self.owed[0]
+            return head.expected if lang == "en" else f"{head.text_in(lang)} ({head.rule})"
         spec = procedure().states[self.state]
-        text = spec.expects.format(next_seat=self.next_seat, to_act=self.to_act)
+        text = spec.expectation(lang).format(next_seat=self.next_seat, to_act=self.to_act)
         return f"{text} ({spec.rule})"
 
     def _rule(self) -> str:

@@ -10,8 +10,9 @@ step)``, so no hand is ever added to (or leaks in) the machine.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -36,6 +37,11 @@ class StateSpec:
     rule: str  # the rule that makes it so
     next: str | None  # the dealer step autopilot performs here (a trigger name)
     street: Street | None  # the betting round this state is, if any
+    expects_in: Mapping[str, str] = field(default_factory=dict)  # by language, besides English
+
+    def expectation(self, lang: str = "en") -> str:
+        """What is expected here, in ``lang`` (English where there is no translation)."""
+        return self.expects_in.get(lang, self.expects)
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +86,29 @@ def _state(node: Any, items: Items, index: int) -> StateSpec:
     )
 
 
+def _with_translations(doc: Node, states: dict[str, StateSpec]) -> dict[str, StateSpec]:
+    """Add ``expects_in`` (language -> state -> text) to the states; every text must keep the
+    English text's placeholders."""
+    by_lang = doc.get("expects_in") or Node()
+    if not isinstance(by_lang, Node):
+        raise doc.error("expects_in", "'expects_in' maps languages to states' texts")
+    texts: dict[str, dict[str, str]] = {name: {} for name in states}
+    for lang, table in by_lang.items():
+        if not isinstance(table, Node):
+            raise by_lang.error(lang, f"'{lang}' maps states to texts")
+        for name, text in table.items():
+            spec = states.get(name)
+            if spec is None:
+                raise table.error(name, f"unknown state {name!r}")
+            wanted = sorted(re.findall(r"\{\w+\}", spec.expects))
+            if not isinstance(text, str) or sorted(re.findall(r"\{\w+\}", text)) != wanted:
+                raise table.error(
+                    name, f"the {lang} text must name {', '.join(wanted) or 'nothing'}"
+                )
+            texts[name][str(lang)] = text
+    return {name: replace(spec, expects_in=texts[name]) for name, spec in states.items()}
+
+
 @cache
 def procedure() -> Procedure:
     """Read and check ``procedures/holdem.yaml``."""
@@ -108,6 +137,7 @@ def procedure() -> Procedure:
         dest = transition.get("dest")
         if dest is not None and dest not in states:
             raise transition.error("dest", f"unknown state {dest!r}")
+    states = _with_translations(doc, states)
     on_enter: Any = doc.get("on_enter") or {}
     for state in on_enter:
         if state not in states:

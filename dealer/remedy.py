@@ -73,6 +73,22 @@ class Owed:
         """As a refusal quotes it: ``burn one card from the top of the stub (TURN-PREMATURE)``."""
         return f"{self.text[:1].lower()}{self.text[1:]} ({self.rule})"
 
+    def text_in(self, lang: str) -> str:
+        """The step in ``lang``, with what this table adds (the seat, the street)."""
+        if lang == Lang.EN or self.step is None:
+            return self.text
+        from dealer.floor import step_text  # the rulebook's words for the step
+
+        labels, language = book(), Lang(lang)
+        text = step_text(self.step, language)
+        if self.seat is not None:
+            seat = labels.label("place-seat", language).format(seat=self.seat)
+            return f"{text} ({seat})"
+        if self.detail and self.verb is not None:
+            street = labels.label(f"do-{self.verb.value}", language)
+            return f"{text}{labels.label('colon', language)}{street}"
+        return text
+
 
 def is_misdeal(ruling: Ruling) -> bool:
     return bool(ruling.steps) and ruling.steps[0].do is Do.GATHER and ruling.chips.value == "stand"

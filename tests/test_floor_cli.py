@@ -124,3 +124,11 @@ def test_ask_with_nothing_wrong_gives_the_next_step() -> None:
     code, out, _ = _run("ask", str(ASK / "clean-flop.yaml"))
     assert code == 0
     assert out.strip() == "No irregularity. Next: seat 1 to act (POSTFLOP-ACTION)"
+
+
+def test_ask_answers_in_traditional_chinese_with_the_next_step() -> None:
+    code, out, _ = _run("ask", str(ASK / "clean-flop.yaml"), "--lang", "zh-Hant")
+    assert code == 0
+    assert out.strip() == "沒有違規。下一步：輪到 1 號座位行動 (POSTFLOP-ACTION)"
+    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
+    assert out.splitlines()[-1] == "下一步：轮到 2 号座位行动 (POSTFLOP-ACTION)"
