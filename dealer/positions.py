@@ -115,24 +115,11 @@ def seat_positions(
             preflop_order=(button, big_blind),
             postflop_order=order,
         )
-    if straddle and straddle_from == BUTTON:
-        return Positions(
-            button=button,
-            small_blind=order[0],
-            big_blind=order[1],
-            straddle=button,
-            deal_order=order,
-            preflop_order=order[2:-1] + order[:2] + (button,),
-            postflop_order=order,
-        )
-    straddler = order[2] if straddle and len(order) >= 4 else None
-    last_forced = 3 if straddler is not None else 2
-    return Positions(
-        button=button,
-        small_blind=order[0],
-        big_blind=order[1],
-        straddle=straddler,
-        deal_order=order,
-        preflop_order=order[last_forced:] + order[:last_forced],
-        postflop_order=order,
-    )
+    if straddle and straddle_from == BUTTON:  # the button acts last, after the blinds
+        straddler: int | None = button
+        preflop = order[2:-1] + order[:2] + (button,)
+    else:
+        straddler = order[2] if straddle and len(order) >= 4 else None
+        last_forced = 3 if straddler is not None else 2
+        preflop = order[last_forced:] + order[:last_forced]
+    return Positions(button, order[0], order[1], straddler, order, preflop, order)
