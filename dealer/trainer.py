@@ -310,21 +310,27 @@ class Trainer:
                 self._say(text("players-act", self.lang))
                 continue
             expected = self.expected_step() or ""
+            wanted = hand.expected(self.lang)  # the refusal's "expected", in the trainee's language
             try:
                 events = hand.apply(step)
             except Refusal as refusal:
-                self._wrong(hand, step, expected, refusal)
+                self._wrong(hand, step, expected, refusal, wanted)
                 continue
             self.score.steps_right += 1
             self._last = step.verb
             self._announce(events)
             return
 
-    def _wrong(self, hand: Hand, step: DealerStep, expected: str, refusal: Refusal) -> None:
+    def _wrong(
+        self, hand: Hand, step: DealerStep, expected: str, refusal: Refusal, wanted: str
+    ) -> None:
         rule_id = charged_rule(hand, step, refusal, self._last)
         self.score.steps_wrong += 1
         self.score.mistakes.append(Mistake(self._number, expected, str(step), rule_id))
-        self._say(text("wrong", self.lang, message=refusal))
+        message = str(refusal)
+        if self.lang is not Lang.EN and message.startswith("expected "):
+            message = text("expected", self.lang, expected=wanted, got=step)
+        self._say(text("wrong", self.lang, message=message))
         self._explain(rule_id, hand.rulings)
         self._say(text("unchanged", self.lang))
 

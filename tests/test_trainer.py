@@ -302,7 +302,7 @@ def test_trainer_speaks_the_chosen_language() -> None:
     _, out = run(Drill.NORMAL, lambda prompt: next(answers, None), [], hands=1, seed=2,
                        lang=Lang.ZH_HANT)  # fmt: skip
     assert out[0].startswith("發牌員訓練：常規練習，共 1 手，規則集 seed，種子 2。")
-    assert "✗ 錯誤：expected post the antes and blinds (BLINDS); got: burn" in out
+    assert "✗ 錯誤：應為：下前注和盲注 (BLINDS)；實際：burn" in out
     assert "  規則 BLINDS：盲注" in out
     assert out[-5:-2] == ["成績", "  正確步驟：1，錯誤步驟：1", "  手數：1，每手用時：0.0 秒"]
 
