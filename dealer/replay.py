@@ -213,16 +213,11 @@ def _run_hand(hand: Hand, script: HandScript) -> None:
         if isinstance(instruction, Expect):
             check_expectations(hand, instruction)
         elif isinstance(instruction, Auto):
+            # it stops early where a player must decide; the scenario goes on from there
             try:
                 autopilot(hand, instruction.target, instruction.players)
             except Refusal as refusal:  # autopilot only takes legal steps: this is a bug
                 raise Mismatch(instruction.line, f"autopilot refused: {refusal}") from None
-            if (
-                hand.state != instruction.target
-                and not hand.is_over
-                and instruction.players == "none"
-            ):
-                pass  # stopped for a player's decision: the scenario goes on from there
         elif isinstance(instruction, Do):
             _do(hand, instruction)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from math import gcd
 from pathlib import Path
 from typing import Any
 
@@ -198,11 +199,8 @@ def _straddle(extras: Mapping[str, Any], big_blind: Decimal) -> Decimal:
 
 def _unit(*amounts: Decimal) -> Decimal:
     """CHIP-UNIT by default: the largest chip that makes every blind and bet exactly."""
-    scale = max(-amount.as_tuple().exponent for amount in amounts)  # type: ignore[operator]
-    scale = max(scale, 0)
+    scale = max(0, *(-int(amount.as_tuple().exponent) for amount in amounts))
     whole = [int(amount.scaleb(scale)) for amount in amounts]
-    from math import gcd
-
     return Decimal(gcd(*whole)).scaleb(-scale)
 
 
