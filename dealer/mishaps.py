@@ -39,6 +39,10 @@ class Mishaps(HandState):
     def is_second_card(self, step: Mishap) -> bool:
         return self.pitched == 1
 
+    def exposure_misdeals(self, step: Mishap) -> bool:
+        """The ruleset makes an exposed card in this place of the deal a misdeal (LA 104)."""
+        return self.pitched + 1 in self.table.ruleset.misdeal_exposed_cards
+
     def seat_dealt_in(self, step: Mishap) -> bool:
         return step.seat in self.table.stacks
 
@@ -170,23 +174,30 @@ class Mishaps(HandState):
     # -- rulings -------------------------------------------------------------------------------
 
     def __getattr__(self, name: str) -> object:
-        """``ruling:ID`` (``ruling:ID/BRANCH`` for a named branch) and ``ruling-sa:ID``, the ruling
-        callbacks named in the procedure data."""
+        """``ruling:ID``, the ruling callbacks named in the procedure data: ``ruling:ID/BRANCH``
+        for a named branch, ``ruling:ID=misdeal`` or ``=deal-on`` for the remedy a ruleset choice
+        picks, ``ruling-sa:ID`` for the branch after substantial action once there has been some."""
         kind, _, named = name.partition(":")
+        named, _, variant = named.partition("=")
         rule_id, _, branch = named.partition("/")
         if kind in ("ruling", "ruling-sa") and rule_id:
             by_action = kind == "ruling-sa"
-            return lambda step: self.make_ruling(rule_id, step, by_action, branch or None)
+            choice = variant.replace("-", " ") or None
+            return lambda step: self.make_ruling(rule_id, step, by_action, branch or None, choice)
         raise AttributeError(name)
 
     def make_ruling(
-        self, rule_id: str, step: Step, by_action: bool = False, branch: str | None = None
+        self,
+        rule_id: str,
+        step: Step,
+        by_action: bool = False,
+        branch: str | None = None,
+        choice: str | None = None,
     ) -> Ruled:
-        """Rule on ``rule_id`` under the hand's ruleset; the cards it touched take their fates."""
+        """Rule on ``rule_id`` under the hand's ruleset; the cards it touched take their fates.
+
+        ``choice`` (``misdeal`` or ``deal on``) is what a ruleset choice decided, in the data."""
         ruleset = self.table.ruleset
-        choice = None
-        if rule_id in ("HOLE-EXPOSED-FIRST", "HOLE-EXPOSED-SECOND"):
-            choice = "misdeal" if self.pitched in ruleset.misdeal_exposed_cards else "deal on"
         kind = getattr(step, "kind", None)
         street = kind.value if kind is not None and kind.value in _STREETS else None
         street = street or next((s for s in _STREETS if self.state.startswith(s)), None)

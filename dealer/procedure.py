@@ -162,8 +162,10 @@ def _known_callback(model: type, name: str) -> bool:
     if kind in ("ruling", "ruling-sa"):
         from dealer.rulebook import Branch, book
 
+        named, _, variant = named.partition("=")
         rule_id, _, branch = named.partition("/")
-        return rule_id in book().rules and branch in ("", *Branch)
+        known = rule_id in book().rules and branch in ("", *Branch)
+        return known and variant in ("", "misdeal", "deal-on")
     return callable(getattr(model, name, None))
 
 

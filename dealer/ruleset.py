@@ -63,7 +63,19 @@ def _check_choices(doc: Node, choices: Any) -> dict[str, Any]:
         if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
             raise choices.error(key, f"choice {key!r} has a value of the wrong kind: {value!r}")
         checked[key] = tuple(value) if isinstance(value, list) else value
+        allowed = _VALUES.get(key)
+        if allowed is not None and checked[key] not in allowed:
+            shown = " or ".join(str(list(a)) if isinstance(a, tuple) else str(a) for a in allowed)
+            raise choices.error(key, f"choice {key!r} can only be {shown}")
     return checked
+
+
+# Choices whose values the rules bound: the first exposed card is always a misdeal (004 ¶1,
+# LA 104); the second is the one rulesets differ on. Straddles: under the gun and/or the button.
+_VALUES: dict[str, tuple[object, ...]] = {
+    "misdeal_exposed_cards": ((1,), (1, 2)),
+    "straddle_seats": (("under-the-gun",), ("button",), ("under-the-gun", "button")),
+}
 
 
 def _read(path: Path, shown_as: str, seen: frozenset[Path]) -> Ruleset:
