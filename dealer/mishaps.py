@@ -2,8 +2,9 @@
 tell one irregularity from another, and the remedy steps' card and chip moves.
 
 Which mishap is which irregularity is data (``mishaps:`` in ``procedures/holdem.yaml``): each
-recognised mishap names its ruling as ``ruling:ID`` (or ``ruling-sa:ID`` when the remedy depends on
-substantial action). The ruling's own text, card fates and owed steps come from the rulebook.
+recognised mishap names its ruling as ``ruling:ID`` (``ruling-sa:ID`` when the remedy depends on
+substantial action, ``/BRANCH`` for a named branch, ``=misdeal`` or ``=deal-on`` where a ruleset
+choice decides). The ruling's own text, card fates and owed steps come from the rulebook.
 """
 
 from __future__ import annotations
@@ -21,9 +22,6 @@ from dealer.mishap import Mishap
 from dealer.remedy import Ruled, owed_steps, rule_under
 from dealer.rulebook import Fate
 from dealer.steps import DealerStep, Step, Verb
-
-_IN_PLAY = (Place.SEAT, Place.BOARD)
-
 
 class Mishaps(HandState):
     post_forced_bets: Callable[[Step], None]  # the normal procedure's (dealer.dealing)
