@@ -23,6 +23,7 @@ from dealer.remedy import Ruled, owed_steps, rule_under
 from dealer.rulebook import Fate
 from dealer.steps import DealerStep, Step, Verb
 
+
 class Mishaps(HandState):
     post_forced_bets: Callable[[Step], None]  # the normal procedure's (dealer.dealing)
 
