@@ -5,6 +5,8 @@ state of the hand and rules on it. A scenario writes it as ``{mishap: TEXT}``.
 
 >>> parse_mishap("pitch 3 exposed")
 Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None)
+>>> parse_mishap("pitch 3 off the table") == parse_mishap("pitch 3 flashed")
+True
 >>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah"))
 ('flop 4', 'seat 2 exposes Ah')
 >>> parse_mishap("turn").trigger
@@ -22,7 +24,7 @@ from dealer.steps import StepError
 
 class MishapKind(StrEnum):
     PITCH = "pitch"  # pitch N: to a seat out of turn, or an extra card after the deal
-    EXPOSED = "exposed"  # pitch N exposed: a hole card turned face up by the dealer
+    EXPOSED = "exposed"  # pitch N exposed (or flashed, or off the table): a hole card seen
     SKIP = "skip"  # skip N: the last card of the deal not given to seat N (unnoticed)
     SHORT = "short"  # short N: seat N is found with too few cards
     BURN = "burn"  # a second burn
@@ -66,9 +68,9 @@ class Mishap:
 
 
 _USAGE = (
-    "expected pitch N [exposed], skip N, short N, burn, flop [N], turn, river, "
-    "seat N exposes CARD, boxed card, button N, duplicate CARD, foreign card [in stub], joker "
-    "or deck short"
+    "expected pitch N [exposed|flashed|off the table], skip N, short N, burn, flop [N], turn, "
+    "river, seat N exposes CARD, boxed card, button N, duplicate CARD, foreign card [in stub], "
+    "joker or deck short"
 )
 _PLAIN = {
     "burn": MishapKind.BURN,
@@ -81,6 +83,8 @@ _PLAIN = {
     "joker": MishapKind.JOKER,
     "deck short": MishapKind.DECK_SHORT,
 }
+# A card flashed by the dealer or dealt off the table counts as exposed (HOLE-EXPOSED-OTHER).
+_EXPOSED = ("exposed", "flashed", "off the table")
 _SEATED = {"pitch": MishapKind.PITCH, "skip": MishapKind.SKIP, "short": MishapKind.SHORT,
            "button": MishapKind.BUTTON}  # fmt: skip
 
@@ -104,7 +108,7 @@ def parse_mishap(text: str) -> Mishap:
     phrase = " ".join(words)
     if phrase in _PLAIN:
         return Mishap(_PLAIN[phrase])
-    if len(words) == 3 and words[0] == "pitch" and words[2] == "exposed":
+    if len(words) >= 3 and words[0] == "pitch" and " ".join(words[2:]) in _EXPOSED:
         return Mishap(MishapKind.EXPOSED, seat=_number(words[1], text))
     if len(words) == 2 and words[0] in _SEATED:
         return Mishap(_SEATED[words[0]], seat=_number(words[1], text))
