@@ -111,6 +111,9 @@ class Hand(Dealing, Mishaps):
             if head.verb is None and not head.by_players:  # the deal is awaited
                 raise self._unexpected(step)
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+        elif isinstance(step, Mishap) and head is not None and _gathering(self.owed):
+            # the cards are being gathered (a misdeal, a void hand): nothing more is dealt
+            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
 
     def _unexpected(self, step: AnyStep) -> Refusal:
         if isinstance(step, Mishap):
@@ -162,6 +165,10 @@ class Hand(Dealing, Mishaps):
                 self.owed.insert(0, head)
             raise refused
         return self.events[start:]
+
+
+def _gathering(owed: list[Owed]) -> bool:
+    return any(step.verb in (Verb.GATHER, Verb.VOID, Verb.RETURN_CHIPS) for step in owed)
 
 
 def _fits(head: Owed, step: DealerStep) -> bool:

@@ -206,7 +206,9 @@ class Mishaps(HandState):
             after_action=by_action and self.substantial_action, street=street_verb, branch=branch,
         )  # fmt: skip
         self.rulings.append(ruled)
-        self.owed = owed_steps(ruled, self)
+        # a ruling that owes nothing (the card plays, the result stands) leaves a remedy under
+        # way as it is; one that owes steps takes over
+        self.owed = owed_steps(ruled, self) or self.owed
         sources = ", ".join(ruled.ruling.sources)
         self._log(Kind.RULING, note=f"{rule_id} under {ruled.label}: {sources}")
         self._settle_touched(ruled)

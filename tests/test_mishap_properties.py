@@ -15,7 +15,7 @@ from dealer.random_play import random_action, random_table
 from dealer.table import SEATS
 
 MAX_STEPS = 600
-HANDS = 150  # per ruleset
+HANDS = 1000  # per ruleset
 
 
 def candidates(hand: Hand, rng: random.Random) -> list[Mishap]:
