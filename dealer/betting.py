@@ -27,9 +27,9 @@ Decimal('50')
 from __future__ import annotations
 
 from collections.abc import Mapping, MutableMapping, Sequence
-from dataclasses import dataclass
 from decimal import Decimal
-from enum import StrEnum
+from enum import Enum, StrEnum, auto
+from typing import NamedTuple
 
 from dealer.chips import ZERO, format_chips
 from dealer.stakes import Stakes, Street, Structure
@@ -57,9 +57,9 @@ class Move(StrEnum):
     ALL_IN = "all-in"
 
 
-@dataclass(frozen=True, slots=True)
-class Options:
-    """What the player to act may do now."""
+class Options(NamedTuple):
+    """What the player to act may do now (named tuples here: asked for and made at every action,
+    they cost half a frozen dataclass)."""
 
     seat: int
     moves: tuple[Move, ...]
@@ -68,8 +68,7 @@ class Options:
     max_to: Decimal | None
 
 
-@dataclass(frozen=True, slots=True)
-class Wager:
+class Wager(NamedTuple):
     """One applied action; an all-in is recorded as the call, bet or raise it amounts to."""
 
     seat: int
@@ -77,6 +76,10 @@ class Wager:
     to: Decimal
     added: Decimal
     all_in: bool
+
+
+# Options(...) and Wager(...) without the named tuples' Python-level __new__ (one each per action).
+_record = tuple.__new__
 
 
 class BettingError(ValueError):
@@ -89,6 +92,15 @@ class BettingError(ValueError):
 
 def _c(amount: Decimal) -> str:
     return format_chips(amount)
+
+
+class _Block(Enum):
+    """What keeps a player from betting or raising (each has its refusal in ``_raise_refusal``)."""
+
+    OTHERS_ALL_IN = auto()
+    CAPPED = auto()
+    NOT_REOPENED = auto()
+    CALL_ONLY = auto()
 
 
 _STRUCTURE_RULE = {
@@ -113,23 +125,28 @@ class BettingRound:
         posted_last_raise: Decimal | None = None,
         posted_level: Decimal | None = None,
     ) -> None:
-        if len(set(order)) != len(order):
+        seats = set(order)
+        if len(seats) != len(order):
             raise ValueError(f"acting order repeats a seat: {list(order)}")
-        missing = [seat for seat in order if seat not in stacks]
-        if missing:
-            raise ValueError(f"no stack for seats {missing}")
+        if not seats.issubset(stacks):
+            raise ValueError(f"no stack for seats {[seat for seat in order if seat not in stacks]}")
         self.stakes = stakes
         self.street = street
         self.order: tuple[int, ...] = tuple(order)
+        self._cycle = self.order * 2  # the order read from any place once round
+        self._place = dict(zip(self.order, range(len(self.order)), strict=True))
         self.stacks = stacks
         self.committed = committed
         self._live: list[int] = list(order)
         # This round's bets in front of players (folded ones included, for the uncalled bet).
-        self.bets: dict[int, Decimal] = {seat: ZERO for seat in order}
-        for seat, amount in (posted or {}).items():
-            self.bets[seat] = amount
+        self.bets: dict[int, Decimal] = dict.fromkeys(order, ZERO)
+        if posted:
+            self.bets.update(posted)
         # A blind posted short (all-in) still sets the full blind as the bet to call.
-        self.high: Decimal = max(max(self.bets.values(), default=ZERO), posted_level or ZERO)
+        high = max(self.bets.values(), default=ZERO)
+        if posted_level is not None and posted_level > high:
+            high = posted_level
+        self.high: Decimal = high
         # Limit: the bet level reached by the last full bet (a short all-in stays above it).
         self.full_level: Decimal = self.high
         self.bet_count = posted_bet_count
@@ -139,9 +156,8 @@ class BettingRound:
         )
         # The highest bet each seat had matched when it last acted (posting a blind is not acting).
         self._acted_at: dict[int, Decimal] = {}
-        able = [seat for seat in order if stacks[seat] > 0]
         self.capped_round = stakes.cap_bets is not None and not (
-            stakes.cap_lifted_heads_up and len(able) == 2
+            stakes.cap_lifted_heads_up and sum(stacks[seat] > ZERO for seat in order) == 2
         )
         self.history: list[Wager] = []
         self._uncalled_done = False
@@ -189,14 +205,16 @@ class BettingRound:
         if len(live) <= 1:
             return None
         stacks, bets, acted, high = self.stacks, self.bets, self._acted_at, self.high
-        able = [seat for seat in live if stacks[seat] > 0]
-        if not able or (len(able) == 1 and bets[able[0]] >= high):
+        for seat in self._cycle[start : start + len(self.order)]:
+            if stacks[seat] > ZERO and seat in live and (seat not in acted or bets[seat] < high):
+                break
+        else:
             return None
-        order = self.order
-        n = len(order)
-        for step in range(n):
-            seat = order[(start + step) % n]
-            if stacks[seat] > 0 and seat in live and (seat not in acted or bets[seat] < high):
+        if bets[seat] < high:
+            return seat
+        # It has matched the bet without acting: it acts only if someone has chips to bet against.
+        for other in live:
+            if other != seat and stacks[other] > ZERO:
                 return seat
         return None
 
@@ -205,36 +223,58 @@ class BettingRound:
 
     # -- what may be done ----------------------------------------------------------------------
 
+    def _raise_block(self, seat: int) -> _Block | None:
+        """Why ``seat`` may not bet or raise now, or ``None`` when it may (cheap: asked for
+        every player's options)."""
+        stacks = self.stacks
+        for other in self._live:
+            if other != seat and stacks[other] > ZERO:
+                break
+        else:
+            return _Block.OTHERS_ALL_IN
+        stakes = self.stakes
+        if stakes.structure is Structure.LIMIT:
+            cap = stakes.cap_bets
+            if self.capped_round and cap is not None and self.bet_count >= cap:
+                return _Block.CAPPED
+            threshold = self.bet_size / 2
+        else:
+            threshold = self.last_raise
+        acted_at = self._acted_at.get(seat)
+        if acted_at is not None and self.high - acted_at < threshold:
+            return _Block.NOT_REOPENED
+        if self.bets[seat] + stacks[seat] <= self.high:
+            return _Block.CALL_ONLY
+        return None
+
     def _raise_refusal(self, seat: int) -> BettingError | None:
-        """Why ``seat`` may not bet or raise now, or ``None`` when it may."""
-        if not any(s != seat and self.stacks[s] > 0 for s in self._live):
+        """Why ``seat`` may not bet or raise now, as the refusal; ``None`` when it may."""
+        block = self._raise_block(seat)
+        if block is None:
+            return None
+        if block is _Block.OTHERS_ALL_IN:
             return BettingError(
                 f"seat {seat} may only call or fold: every other player is all-in", "SIDE-POTS"
             )
-        if self.stakes.structure is Structure.LIMIT:
-            cap = self.stakes.cap_bets
-            if self.capped_round and cap is not None and self.bet_count >= cap:
-                return BettingError(
-                    f"the betting is capped at {cap} bets; seat {seat} may only call or fold",
-                    "LIMIT-CAP",
-                )
-            threshold, rule = self.bet_size / 2, "LIMIT-ALLIN"
-        else:
-            threshold, rule = self.last_raise, "NL-MIN-RAISE"
-        if seat in self._acted_at and self.high - self._acted_at[seat] < threshold:
+        if block is _Block.CAPPED:
+            return BettingError(
+                f"the betting is capped at {self.stakes.cap_bets} bets; seat {seat} may only call "
+                "or fold",
+                "LIMIT-CAP",
+            )
+        if block is _Block.NOT_REOPENED:
+            rule = "LIMIT-ALLIN" if self.stakes.structure is Structure.LIMIT else "NL-MIN-RAISE"
             return BettingError(
                 f"seat {seat} may only call or fold: the all-in to {_c(self.high)} is less than "
                 f"a full raise over the {_c(self._acted_at[seat])} it acted on, so the betting "
                 "is not reopened",
                 rule,
             )
-        if self._total(seat) <= self.high:
-            return BettingError(
-                f"seat {seat} has {_c(self._total(seat))} in all, not more than the bet of "
-                f"{_c(self.high)}: it can only call all-in",
-                "SIDE-POTS",
-            )
-        return None
+        return BettingError(
+            f"seat {seat} has {_c(self._total(seat))} in all, not more than the bet of "
+            f"{_c(self.high)}: it can only call all-in",
+            "SIDE-POTS",
+        )
 
     def _bounds(self, seat: int) -> tuple[Decimal, Decimal]:
         """The structure's minimum and maximum bet/raise-to, before clipping to the stack."""
@@ -244,7 +284,7 @@ class BettingRound:
             return full, full
         low = self.high + self.last_raise
         if structure is Structure.NO_LIMIT:
-            return low, self._total(seat)
+            return low, self.bets[seat] + self.stacks[seat]
         call = self.high - self.bets[seat]
         top = self.high + self.pot + call
         return min(low, top), top
@@ -254,21 +294,21 @@ class BettingRound:
         seat = self._to_act
         if seat is None:
             raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
-        total = self._total(seat)
-        stack = self.stacks[seat]
-        to_call = min(self.high - self.bets[seat], stack)
-        moves = [Move.FOLD, Move.CALL if to_call > 0 else Move.CHECK]
+        high, bet, stack = self.high, self.bets[seat], self.stacks[seat]
+        total = bet + stack
+        to_call = high - bet if high - bet < stack else stack
+        moves = [Move.FOLD, Move.CALL if to_call > ZERO else Move.CHECK]
         min_to: Decimal | None = None
         max_to: Decimal | None = None
-        all_in = total <= self.high
-        if self._raise_refusal(seat) is None:
+        all_in = total <= high
+        if self._raise_block(seat) is None:
             low, top = self._bounds(seat)
             min_to, max_to = min(low, total), min(top, total)
-            moves.append(Move.RAISE if self.high > 0 else Move.BET)
+            moves.append(Move.RAISE if high > ZERO else Move.BET)
             all_in = total <= top
         if all_in:
             moves.append(Move.ALL_IN)
-        return Options(seat, tuple(moves), to_call, min_to, max_to)
+        return _record(Options, (seat, tuple(moves), to_call, min_to, max_to))
 
     def can(self, seat: int, move: Move, to: Decimal | None = None) -> bool:
         """Whether :meth:`act` would accept this action."""
@@ -287,44 +327,50 @@ class BettingRound:
         actor = self._to_act
         if actor is None:
             raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
-        rule = self._action_rule()
         if seat != actor:
-            raise BettingError(f"not seat {seat}'s turn: seat {actor} is to act", rule)
-        if to is not None and move not in (Move.BET, Move.RAISE):
             raise BettingError(
-                f"{move} takes no amount (got {_c(to)}): only a bet or a raise names one", rule
+                f"not seat {seat}'s turn: seat {actor} is to act", self._action_rule()
             )
-        bet, total = self.bets[seat], self._total(seat)
-        to_call = self.high - bet
+        if to is not None and move is not Move.BET and move is not Move.RAISE:
+            raise BettingError(
+                f"{move} takes no amount (got {_c(to)}): only a bet or a raise names one",
+                self._action_rule(),
+            )
+        bet = self.bets[seat]
+        high = self.high
         if move is Move.FOLD:
             return Move.FOLD, bet
         if move is Move.CHECK:
-            if to_call > 0:
+            if high > bet:
                 raise BettingError(
-                    f"seat {seat} cannot check: it faces a bet of {_c(self.high)} "
-                    f"({_c(min(to_call, self.stacks[seat]))} to call); call, raise or fold",
-                    rule,
+                    f"seat {seat} cannot check: it faces a bet of {_c(high)} "
+                    f"({_c(min(high - bet, self.stacks[seat]))} to call); call, raise or fold",
+                    self._action_rule(),
                 )
             return Move.CHECK, bet
+        total = bet + self.stacks[seat]
         if move is Move.CALL:
-            if to_call <= 0:
-                raise BettingError(f"seat {seat} has nothing to call: check or bet", rule)
-            return Move.CALL, min(self.high, total)
+            if high <= bet:
+                raise BettingError(
+                    f"seat {seat} has nothing to call: check or bet", self._action_rule()
+                )
+            return Move.CALL, high if high < total else total
         if move is Move.ALL_IN:
-            if total <= self.high:
+            if total <= high:
                 return Move.CALL, total
-            word = Move.RAISE if self.high > 0 else Move.BET
+            word = Move.RAISE if high > ZERO else Move.BET
             self._check_raise(seat, word, total, said_all_in=True)
             return word, total
-        if move is Move.BET and self.high > 0:
+        if move is Move.BET and high > ZERO:
             raise BettingError(
-                f"seat {seat} cannot bet: there is already a bet of {_c(self.high)} in this "
+                f"seat {seat} cannot bet: there is already a bet of {_c(high)} in this "
                 "round; raise instead",
-                rule,
+                self._action_rule(),
             )
-        if move is Move.RAISE and self.high <= 0:
+        if move is Move.RAISE and high <= ZERO:
             raise BettingError(
-                f"seat {seat} cannot raise: there is no bet in this round; bet instead", rule
+                f"seat {seat} cannot raise: there is no bet in this round; bet instead",
+                self._action_rule(),
             )
         if to is None:
             if self.stakes.structure is not Structure.LIMIT:
@@ -397,7 +443,7 @@ class BettingRound:
         if resolved is Move.FOLD:
             self._live.remove(seat)
             self._acted_at[seat] = self.high
-            wager = Wager(seat, Move.FOLD, self.bets[seat], ZERO, False)
+            wager = _record(Wager, (seat, Move.FOLD, self.bets[seat], ZERO, False))
         else:
             added = new_bet - self.bets[seat]
             self.bets[seat] = new_bet
@@ -406,9 +452,9 @@ class BettingRound:
             if new_bet > self.high:
                 self._raise_to(new_bet)
             self._acted_at[seat] = self.high
-            wager = Wager(seat, resolved, new_bet, added, self.stacks[seat] == 0)
+            wager = _record(Wager, (seat, resolved, new_bet, added, self.stacks[seat] == ZERO))
         self.history.append(wager)
-        self._to_act = self._next_from(self.order.index(seat) + 1)
+        self._to_act = self._next_from(self._place[seat] + 1)
         return wager
 
     def _raise_to(self, to: Decimal) -> None:
@@ -431,9 +477,9 @@ class BettingRound:
         self._live.remove(seat)
         self._acted_at[seat] = self.high
         if self._to_act == seat or self._to_act is None:
-            start = self.order.index(seat) + 1
+            start = self._place[seat] + 1
         else:
-            start = self.order.index(self._to_act)
+            start = self._place[self._to_act]
         self._to_act = self._next_from(start)
 
     def return_uncalled(self) -> tuple[int, Decimal] | None:
@@ -445,9 +491,12 @@ class BettingRound:
         if self._uncalled_done or not self.bets:
             return None
         self._uncalled_done = True
-        ranked = sorted(self.bets.items(), key=lambda item: item[1], reverse=True)
-        owner, top = ranked[0]
-        second = ranked[1][1] if len(ranked) > 1 else ZERO
+        owner, top, second = 0, ZERO, ZERO  # the top bet, its owner, the next bet (bets are >= 0)
+        for seat, bet in self.bets.items():
+            if bet > top:
+                owner, top, second = seat, bet, top
+            elif bet > second:
+                second = bet
         if top <= second:
             return None
         excess = top - second

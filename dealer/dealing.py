@@ -7,7 +7,6 @@ from decimal import Decimal
 
 from dealer.betting import BettingRound, Move
 from dealer.chips import ZERO
-from dealer.deck import cut
 from dealer.events import Kind
 from dealer.hand_state import HandState
 from dealer.hand_value import best_hand
@@ -39,7 +38,7 @@ class Dealing(HandState):
         return self.next_seat is None
 
     def one_player_left(self, step: Step) -> bool:
-        return len(self.live) == 1
+        return len(self.table.positions.deal_order) - len(self.folded) == 1
 
     def owes_step(self, step: Step) -> bool:
         """The step is the next one the last ruling owes (remedy transitions)."""
@@ -79,10 +78,10 @@ class Dealing(HandState):
         self._log(Kind.SHUFFLE, cards=returned, note=f"{len(self.ledger.stub)} cards{taken}")
 
     def cut_stub(self, step: DealerStep) -> None:
-        stub = self.ledger.stub
-        position = step.at if step.at is not None else self.plan.cut_point(len(stub), self.cuts)
+        size = len(self.ledger.stub)
+        position = step.at if step.at is not None else self.plan.cut_point(size, self.cuts)
         if position is not None:
-            self.ledger.restack(cut(stub, position))
+            self.ledger.cut(position)
         self.cuts += 1
         self._log(Kind.CUT, note=f"at {position}" if position is not None else "stack kept")
 
@@ -127,18 +126,22 @@ class Dealing(HandState):
 
     def apply_wager(self, step: PlayerAction) -> None:
         assert self.betting is not None
-        wager = self.betting.act(step.seat, step.move, step.to)
-        self.actions.append(wager.move)
-        if wager.move in (Move.BET, Move.RAISE) and self.betting.street is Street.RIVER:
-            self.river_aggressor = step.seat  # shows first (SHOW-ORDER)
-        if wager.move is Move.FOLD:
-            self.folded.add(step.seat)
-            self._log(Kind.FOLD, seat=step.seat)
-            self.ledger.muck_hand(step.seat)
+        seat = step.seat
+        wager = self.betting.act(seat, step.move, step.to)
+        move = wager.move
+        self.actions.append(move)
+        if move is Move.FOLD:
+            self.folded.add(seat)
+            self._log(Kind.FOLD, seat=seat)
+            self.ledger.muck_hand(seat)
             return
-        amount = {Move.CHECK: None, Move.CALL: wager.added}.get(wager.move, wager.to)
-        note = "all-in" if wager.all_in else ""
-        self._log(_MOVE_KIND[wager.move], seat=step.seat, amount=amount, note=note)
+        if move is Move.CHECK:
+            self._log(Kind.CHECK, seat=seat)
+            return
+        if move is not Move.CALL and self.betting.street is Street.RIVER:
+            self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
+        amount = wager.added if move is Move.CALL else wager.to
+        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
 
     def close_round_if_complete(self, step: Step) -> None:
         if self.betting is not None and self.betting.is_complete:
@@ -151,7 +154,7 @@ class Dealing(HandState):
             seat, amount = returned
             self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
         self.betting = None
-        if len(self.live) == 1:
+        if self.one_player_left(step):
             self.owed.clear()  # the hand is won: no remedy step is owed any more
         elif self.owed and self.owed[0].by_players:
             self.owed.pop(0)
@@ -178,41 +181,49 @@ class Dealing(HandState):
 
     def show_hands(self, step: Step) -> None:
         """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
-        for seat in self.live:
-            if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
+        live = self.live
+        left = len(live)  # ``live`` as the dead hands below fold, without rebuilding it
+        for seat in live:
+            if left > 1 and len(self.ledger.hands.get(seat, ())) != 2:
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
+                left -= 1
                 cards = self.ledger.muck_hand(seat)
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
-        board = self.ledger.board
+        if left < len(live):
+            live = self.live
+        hands, board = self.ledger.hands, self.ledger.board
         pots = build_pots(self.committed, self.folded)
-        aggressor = self.river_aggressor if self.river_aggressor in self.live else None
-        for seat in show_order(self.live, self.table.button, aggressor, pots):
-            value = best_hand(self.ledger.hands[seat], board)
-            self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+        aggressor = self.river_aggressor if self.river_aggressor in live else None
+        for seat in show_order(live, self.table.button, aggressor, pots):
+            hole = hands[seat]
+            value = best_hand(hole, board)  # evaluate() keeps it: push_pots gets it back cheaply
+            self._log(Kind.SHOW, seat=seat, cards=tuple(hole), note=value.name)
 
     def push_pots(self, step: Step) -> None:
         pots = build_pots(self.committed, self.folded)
         live = self.live
         ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
         if len(live) > 1:
-            board = self.ledger.board
-            ranking = {seat: best_hand(self.ledger.hands[seat], board).key for seat in live}
-        table = self.table
+            # The values show_hands found: evaluate() remembers them by the cards themselves, so
+            # the same hands cost a look-up, and hands or a board changed since are evaluated anew.
+            hands, board = self.ledger.hands, self.ledger.board
+            ranking = {seat: best_hand(hands[seat], board).key for seat in live}
+        table, stacks = self.table, self.stacks
         for share in award(pots, ranking, table.button, table.stakes.chip_unit, table.seats):
-            self.stacks[share.seat] += share.amount
-            self.pushed += share.amount
-            note = pot_name(share.pot_index)
-            self._log(Kind.PUSH, seat=share.seat, amount=share.amount, note=note)
+            seat, amount = share.seat, share.amount
+            stacks[seat] += amount
+            self.pushed += amount
+            self._log(Kind.PUSH, seat=seat, amount=amount, note=pot_name(share.pot_index))
         for seat in self.committed:
             self.committed[seat] = ZERO
         self.pushed = ZERO
 
     def move_button_marker(self, step: Step) -> None:
-        after = self.table.next_hand(self.stacks)
-        self.next_button = after.button if after is not None else None
+        # Only the seat is needed here: the next table is built by whoever deals the next hand.
+        self.next_button = after = self.table.next_button(self.stacks)
         if after is not None and self.stacks.get(self.button_fix or 0, ZERO) > 0:
             # BUTTON-MISPLACED after substantial action: the seat it skipped gets it next (LA 109)
             self.next_button = self.button_override = self.button_fix
-        note = "" if after else "fewer than two players left"
+        note = "" if after is not None else "fewer than two players left"
         self._log(Kind.BUTTON, seat=self.next_button, note=note)

@@ -15,21 +15,31 @@ definition, not by the interpreter.
 
 from __future__ import annotations
 
-import hashlib
 import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from hashlib import sha256
 
 from dealer.cards import Card
 
 _FOUR_WORDS = struct.Struct(">4Q")
+_FIRST_WORD = struct.Struct(">Q")
+_MAX_DIGESTS = 64  # the one-pass shuffle covers decks up to 257 cards (4 words a digest)
+_COUNTERS = tuple(str(counter).encode() for counter in range(_MAX_DIGESTS))
+_UNPACKERS = tuple(struct.Struct(f">{4 * digests}Q") for digests in range(_MAX_DIGESTS + 1))
+# A draw below ``bound`` rejects only words above 2**64 - bound, so for bounds up to 257 only a word
+# whose top 7 bytes are all ones can be rejected; a stream without 7 such bytes in a row has none.
+_REJECTABLE = b"\xff" * 7
+# The positions Fisher-Yates draws a card for in a deck whose last position is ``top``, top first.
+_DOWN = tuple(range(top, 0, -1) for top in range(4 * _MAX_DIGESTS + 1))
 
 
 def _words(seed: int | str) -> Iterator[int]:
-    prefix = f"dealer-shuffle:{seed}:"
+    """The random stream of ``seed``, word by word: the definition, used when a draw is rejected."""
+    prefix = f"dealer-shuffle:{seed}:".encode()
     counter = 0
     while True:
-        yield from _FOUR_WORDS.unpack(hashlib.sha256(f"{prefix}{counter}".encode()).digest())
+        yield from _FOUR_WORDS.unpack(sha256(prefix + str(counter).encode()).digest())
         counter += 1
 
 
@@ -44,6 +54,29 @@ def _below(words: Iterator[int], bound: int) -> int:
 def shuffled(cards: Sequence[Card], seed: int | str) -> tuple[Card, ...]:
     """The cards in a new order, top card first, fixed by ``seed``."""
     order = list(cards)
+    size = len(order)
+    digests = (size + 2) // 4  # the size - 1 draws take a word each when none is rejected
+    if digests > _MAX_DIGESTS:
+        return _shuffled_stepwise(order, seed)
+    seeded = sha256(f"dealer-shuffle:{seed}:".encode())
+    parts = []
+    for counter in _COUNTERS[:digests]:
+        digest = seeded.copy()  # cheaper than hashing the prefix anew for each counter
+        digest.update(counter)
+        parts.append(digest.digest())
+    stream = b"".join(parts)
+    if _REJECTABLE in stream:  # about never: a draw may be rejected, so draw word by word
+        return _shuffled_stepwise(order, seed)
+    # No word is rejected, so the draw for each position is simply the next word of the stream.
+    words = _UNPACKERS[digests].unpack(stream)  # the last digest may have spare words
+    for index, word in zip(_DOWN[size - 1], words, strict=False):
+        other = word % (index + 1)
+        order[index], order[other] = order[other], order[index]
+    return tuple(order)
+
+
+def _shuffled_stepwise(order: list[Card], seed: int | str) -> tuple[Card, ...]:
+    """:func:`shuffled` as defined, a word at a time with rejection (any deck size)."""
     words = _words(seed)
     for index in range(len(order) - 1, 0, -1):
         bound = index + 1
@@ -80,9 +113,13 @@ def cut_position(seed: int | str, size: int) -> int:
 
     Each packet keeps at least 4 cards.
     """
-    words = _words(f"cut:{seed}")
     low = min(4, size // 2)
-    return low + _below(words, max(1, size - 2 * low + 1))
+    bound = max(1, size - 2 * low + 1)
+    # The first word of the stream decides, unless it is rejected (about never).
+    word: int = _FIRST_WORD.unpack_from(sha256(f"dealer-shuffle:cut:{seed}:0".encode()).digest())[0]
+    if word >= _limit(bound):
+        return low + _below(_words(f"cut:{seed}"), bound)
+    return low + word % bound
 
 
 @dataclass(frozen=True, slots=True)

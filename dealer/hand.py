@@ -27,13 +27,15 @@ dealer.hand.Refusal: expected pitch to seat 1 (DEAL-ORDER); got: pitch 2
 
 from __future__ import annotations
 
+from functools import cache
+
 from dealer.betting import BettingError
 from dealer.dealing import Dealing
 from dealer.events import Event
 from dealer.hand_state import InvariantError
 from dealer.mishap import Mishap
 from dealer.mishaps import Mishaps
-from dealer.procedure import procedure
+from dealer.procedure import procedure, routes
 from dealer.remedy import Owed
 from dealer.steps import DealerStep, PlayerAction, Step, Verb
 
@@ -73,16 +75,16 @@ class Hand(Dealing, Mishaps):
 
     def next_dealer_step(self) -> DealerStep | None:
         """The correct dealer step now (autopilot); ``None`` if a player acts or the hand ended."""
-        head = self.owed[0] if self.owed else None
-        if head is not None and head.verb is not None:
-            return DealerStep(head.verb, seat=head.seat)
-        if head is not None and head.by_players:
-            return None
-        trigger = procedure().states[self.state].next
-        if trigger is None:
-            return None
-        verb = _VERB_BY_TRIGGER[trigger]
-        return DealerStep(verb, seat=self.next_seat) if verb is Verb.PITCH else DealerStep(verb)
+        if self.owed:
+            head = self.owed[0]
+            if head.verb is not None:
+                return _dealer_step(head.verb, head.seat)
+            if head.by_players:
+                return None
+        step = _autopilot()[self.state]
+        if step is not None and step.verb is Verb.PITCH:
+            return _dealer_step(Verb.PITCH, self.next_seat)
+        return step
 
     # -- verify / can / apply ------------------------------------------------------------------
 
@@ -107,11 +109,13 @@ class Hand(Dealing, Mishaps):
                 raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
             if self.betting is None or self.betting.is_complete:
                 raise self._unexpected(step)
-        elif isinstance(step, DealerStep) and head is not None and not _fits(head, step):
+        elif head is None:
+            return
+        elif isinstance(step, DealerStep) and not _fits(head, step):
             if head.verb is None and not head.by_players:  # the deal is awaited
                 raise self._unexpected(step)
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-        elif isinstance(step, Mishap) and head is not None and _gathering(self.owed):
+        elif isinstance(step, Mishap) and _gathering(self.owed):
             # the cards are being gathered (a misdeal, a void hand): nothing more is dealt
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
 
@@ -124,8 +128,8 @@ class Hand(Dealing, Mishaps):
     def _machine_allows(self, step: AnyStep) -> bool:
         """Whether some transition of the machine takes ``step`` from this state."""
         return any(
-            all(self._holds(name, step) == wanted for name, wanted in route.conditions)
-            for route in self._routes.by_trigger.get((step.trigger, self.state), ())
+            all(bool(getattr(self, name)(step)) is wanted for name, wanted in route.conditions)
+            for route in routes().by_trigger.get((step.trigger, self.state), ())
         )
 
     def can(self, step: AnyStep) -> bool:
@@ -142,29 +146,60 @@ class Hand(Dealing, Mishaps):
         checks: no transition's conditions holding, or the betting round refusing the wager (it
         checks before it moves a chip), leaves the hand as it was and is the same refusal.
         """
+        owed = self.owed
         if self.audit:
             self.verify(step)
-        else:
+        elif owed or isinstance(step, PlayerAction):  # else nothing is out of order
             self._verify_order(step)
         start = len(self.events)
-        head = self.owed[0] if self.owed else None
-        owed_now = isinstance(step, DealerStep) and head is not None and head.verb is step.verb
-        if owed_now:
-            self.owed.pop(0)  # done now, before the step's own effects (a round it closes)
-            self.doing = head
-        refused: Refusal | None = None
+        if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
+            self._apply_owed(step)
+            return self.events[start:]
+        try:
+            done = self._fire(step.trigger, step)
+        except BettingError as error:
+            raise Refusal(str(error), error.rule) from None
+        if not done:
+            raise self._unexpected(step)
+        return self.events[start:]
+
+    def _apply_owed(self, step: DealerStep) -> None:
+        """Perform the step the last ruling owes next: it is off the list (and ``doing``) while it
+        runs, so that a round it closes sees what is owed after it; back on it if refused."""
+        head = self.owed.pop(0)
+        self.doing = head
         try:
             if not self._fire(step.trigger, step):
-                refused = self._unexpected(step)
+                raise self._unexpected(step)
         except BettingError as error:
-            refused = Refusal(str(error), error.rule)
+            self.owed.insert(0, head)
+            raise Refusal(str(error), error.rule) from None
+        except Refusal:
+            self.owed.insert(0, head)
+            raise
         finally:
             self.doing = None
-        if refused is not None:
-            if owed_now and head is not None:
-                self.owed.insert(0, head)
-            raise refused
-        return self.events[start:]
+
+
+@cache
+def _autopilot() -> dict[str, DealerStep | None]:
+    """The dealer step each state's ``next`` names (none where players act; a pitch names its
+    seat when asked)."""
+    return {
+        name: _dealer_step(_VERB_BY_TRIGGER[spec.next], None) if spec.next is not None else None
+        for name, spec in procedure().states.items()
+    }
+
+
+_STEPS: dict[tuple[Verb, int | None], DealerStep] = {}
+
+
+def _dealer_step(verb: Verb, seat: int | None) -> DealerStep:
+    """The step value, made once: autopilot asks for the same few dozen in every hand."""
+    step = _STEPS.get((verb, seat))
+    if step is None:
+        step = _STEPS[verb, seat] = DealerStep(verb, seat=seat)
+    return step
 
 
 def _gathering(owed: list[Owed]) -> bool:

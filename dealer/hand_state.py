@@ -7,9 +7,9 @@ machine's model.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from dealer.betting import BettingRound, Move
 from dealer.cards import Card, full_deck
@@ -75,7 +75,7 @@ class HandState:
         self.button_override: int | None = None  # a ruling's say on the next button, if any
         self.state = procedure().initial
         self._machine = machine()
-        self._routes = routes()
+        self._calls = _calls(type(self))
 
     # -- reading the hand ----------------------------------------------------------------------
 
@@ -127,8 +127,15 @@ class HandState:
                 f"chips not conserved: {total} on the table, {self.chips_total} at the start"
             )
 
-    def _log(self, kind: Kind, **fields: Any) -> None:
-        self.events.append(Event(kind, **fields))
+    def _log(
+        self,
+        kind: Kind,
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+        amount: Decimal | None = None,
+        note: str = "",
+    ) -> None:
+        self.events.append(_new_event(Event, (kind, seat, cards, amount, note)))
         if self.audit:
             self.check()
 
@@ -138,19 +145,77 @@ class HandState:
         False when no transition's conditions hold (nothing has changed then)."""
         if self.audit:
             return bool(self._machine.events[trigger].trigger(self, step))
-        for route in self._routes.by_trigger.get((trigger, self.state), ()):
-            if all(self._holds(name, step) == wanted for name, wanted in route.conditions):
-                for name in route.before:
-                    getattr(self, name)(step)
-                if route.dest is not None:
-                    self.state = route.dest
-                    for name in self._routes.on_enter[route.dest]:
-                        getattr(self, name)(step)
-                for name in route.after:
-                    getattr(self, name)(step)
-                return True
-        return False
+        fire = self._calls.get((trigger, self.state))
+        return fire is not None and fire(self, step)
 
-    def _holds(self, condition: str, step: Step | Mishap) -> bool:
-        """A condition named in the procedure data, asked of this hand."""
-        return bool(getattr(self, condition)(step))
+
+# Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
+_new_event = tuple.__new__
+
+_Call = Callable[[Any, Any], object]
+_Fire = Callable[[Any, Any], bool]
+_Route = tuple[tuple[tuple[str, bool], ...], tuple[str, ...], str | None, tuple[str, ...],
+               tuple[str, ...]]  # fmt: skip
+
+
+def _method(model: type, name: str) -> _Call:
+    """The function a callback name stands for: the model's method, or (``ruling:ID``, made by
+    the model's ``__getattr__``) a call looking it up on the hand."""
+    found = getattr(model, name, None)
+    if callable(found):
+        return cast(_Call, found)
+    return lambda hand, step: getattr(hand, name)(step)
+
+
+_CALLS: dict[type, dict[tuple[str, str], _Fire]] = {}
+
+
+def _calls(model: type) -> dict[tuple[str, str], _Fire]:
+    """``routes()`` with every name resolved to its function, once per model class: the fast
+    path then makes no attribute lookups by name."""
+    found = _CALLS.get(model)
+    if found is None:
+        found = _CALLS[model] = _resolve(model)
+    return found
+
+
+def _resolve(model: type) -> dict[tuple[str, str], _Fire]:
+    table = routes()
+    return {
+        key: _compile(
+            model,
+            [
+                (route.conditions, route.before, route.dest,
+                 table.on_enter[route.dest] if route.dest is not None else (), route.after)
+                for route in found
+            ],
+        )
+        for key, found in table.by_trigger.items()
+    }  # fmt: skip
+
+
+def _compile(model: type, found: list[_Route]) -> _Fire:
+    """One function running the transitions of one (trigger, state), as ``_fire`` documents:
+    the first whose conditions hold runs its before callbacks, enters its state, runs its after
+    callbacks, and the function returns True; False if none applies. Written out as code (as
+    ``dataclasses`` writes ``__init__``) so a step costs its callbacks' calls and nothing else."""
+    names: dict[str, object] = {}
+    lines = ["def fire(hand, step):"]
+
+    def call(name: str) -> str:
+        local = f"f{len(names)}"
+        names[local] = _method(model, name)
+        return f"{local}(hand, step)"
+
+    for conditions, before, dest, entered, after in found:
+        tests = [f"bool({call(name)}) is {wanted}" for name, wanted in conditions]
+        lines.append(f"    if {' and '.join(tests) or 'True'}:")
+        lines.extend(f"        {call(name)}" for name in before)
+        if dest is not None:
+            lines.append(f"        hand.state = {dest!r}")
+            lines.extend(f"        {call(name)}" for name in entered)
+        lines.extend(f"        {call(name)}" for name in after)
+        lines.append("        return True")
+    lines.append("    return False")
+    exec("\n".join(lines), names)  # our own text, made of the procedure's names
+    return cast(_Fire, names["fire"])

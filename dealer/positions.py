@@ -14,6 +14,7 @@ the last card of the deal (HEADS-UP).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -43,8 +44,8 @@ def clockwise_from(seats: Sequence[int], after: int) -> tuple[int, ...]:
     (6, 1, 4)
     """
     ordered = sorted(seats)
-    later = [seat for seat in ordered if seat > after]
-    return tuple(later + [seat for seat in ordered if seat <= after])
+    cut = bisect_right(ordered, after)  # the first seat after ``after``: one search, no filtering
+    return tuple(ordered[cut:] + ordered[:cut])
 
 
 def dead_button_positions(

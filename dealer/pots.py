@@ -13,6 +13,7 @@ ODD-CHIP, SHOW-ORDER).
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
@@ -45,24 +46,34 @@ def build_pots(committed: Mapping[int, Decimal], folded: Collection[int]) -> tup
     seat put in above every live seat go into the last pot. An excess nobody matched is a pot with
     one eligible seat (to be returned to it).
     """
-    for seat, amount in committed.items():
-        if amount < ZERO:
-            raise PotError(f"seat {seat} committed {amount}: cannot be negative (SIDE-POTS)")
+    paid_in = committed.values()
+    if paid_in and min(paid_in) < ZERO:  # min() compares in C; the loop only names the seat
+        for seat, amount in committed.items():
+            if amount < ZERO:
+                raise PotError(f"seat {seat} committed {amount}: cannot be negative (SIDE-POTS)")
     live = {seat: amount for seat, amount in committed.items() if seat not in folded}
-    total = sum(committed.values(), ZERO)
+    total = sum(paid_in, ZERO)
     if not live:
         if total > ZERO:
             raise PotError("every seat has folded: no one can win the pot (SIDE-POTS)")
         return ()
-    levels = sorted({amount for amount in live.values() if amount > ZERO})
+    amounts = set(live.values())
+    if len(amounts) == 1 and max(amounts) > ZERO:
+        # The usual showdown: every live seat put in the same, so one pot of every chip (the loop
+        # below adds up the same total, to the same exponent) that they are all eligible for.
+        return (Pot(total, tuple(sorted(live))),)
+    levels = sorted({amount for amount in amounts if amount > ZERO})
     if not levels:  # only folded seats put chips in: the seats left share them
         return (Pot(total, tuple(sorted(live))),) if total > ZERO else ()
     pots: list[Pot] = []
     below = ZERO
+    paid_all, last = list(paid_in), len(levels) - 1
     for number, level in enumerate(levels):
-        top = level if number < len(levels) - 1 else max(committed.values())
-        amount = sum((min(paid, top) - min(paid, below) for paid in committed.values()), ZERO)
-        eligible = tuple(sorted(seat for seat, paid in live.items() if paid >= level))
+        top = level if number < last else max(paid_all)
+        amount = ZERO  # adds min(paid, top) - min(paid, below) spelt out: the same operands
+        for paid in paid_all:  # picked by the same comparisons, added in the same order
+            amount += (top if top < paid else paid) - (below if below < paid else paid)
+        eligible = tuple(sorted([seat for seat, paid in live.items() if paid >= level]))
         if pots and pots[-1].eligible == eligible:  # defensive: levels of live seats always differ
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
         else:
@@ -86,7 +97,9 @@ def clockwise_from_button(seats: Collection[int], button: int) -> tuple[int, ...
     >>> clockwise_from_button((1, 3, 6, 9), button=6)
     (9, 1, 3, 6)
     """
-    return tuple(sorted(seats, key=lambda seat: (seat <= button, seat)))
+    ordered = sorted(seats)
+    cut = bisect_right(ordered, button)  # the seats after the button first: no sort key to call
+    return tuple(ordered[cut:] + ordered[:cut])
 
 
 def award(
@@ -109,22 +122,24 @@ def award(
     shares: list[Share] = []
     for index in range(len(pots) - 1, -1, -1):
         pot = pots[index]
-        strangers = [seat for seat in pot.eligible if seat not in table]
-        if strangers:
-            raise PotError(
-                f"{pot_name(index)}: seat {strangers[0]} is not at the table (SIDE-POTS)"
-            )
-        if len(pot.eligible) == 1:
-            winners: tuple[int, ...] = pot.eligible
-        else:
-            shown = [seat for seat in pot.eligible if seat in ranking]
-            if not shown:
+        eligible = pot.eligible
+        if not table.issuperset(eligible):
+            stranger = next(seat for seat in eligible if seat not in table)
+            raise PotError(f"{pot_name(index)}: seat {stranger} is not at the table (SIDE-POTS)")
+        winners: tuple[int, ...] = eligible
+        if len(eligible) > 1:
+            best: tuple[int, ...] | None = None  # one pass: the best key and who holds it
+            for seat in eligible:
+                if seat in ranking:
+                    key = ranking[seat]
+                    if best is None or key > best:
+                        best, winners = key, (seat,)
+                    elif key == best:
+                        winners += (seat,)
+            if best is None:
                 raise PotError(
-                    f"{pot_name(index)}: none of seats {_seats(pot.eligible)} showed a hand "
-                    "(SHOWDOWN)"
+                    f"{pot_name(index)}: none of seats {_seats(eligible)} showed a hand (SHOWDOWN)"
                 )
-            best = max(ranking[seat] for seat in shown)
-            winners = tuple(seat for seat in shown if ranking[seat] == best)
         shares.extend(_split(index, pot.amount, winners, button, chip_unit))
     return tuple(shares)
 
@@ -139,6 +154,9 @@ def _split(
             f"{format_chips(chip_unit)} chips (ODD-CHIP)"
         )
     each, odd = divmod(int(units), len(winners))
+    if odd == 0 and len(winners) == 1:  # one winner (the usual case): no odd chip to place
+        part = each * chip_unit
+        return [Share(index, seat, part) for seat in winners if part > ZERO]
     shares = []
     for place, seat in enumerate(clockwise_from_button(winners, button)):
         part = (each + (1 if place < odd else 0)) * chip_unit
@@ -174,16 +192,23 @@ def show_order(
         raise PotError(f"last aggressor seat {last_aggressor} is not in the hand (SHOW-ORDER)")
     start = button if last_aggressor is None else last_aggressor - 1
     order = clockwise_from_button(live, start)
-    depth = {seat: 0 for seat in live}
+    depth: dict[int, int] = {}  # filled only when a side pot is contested
     for index, pot in enumerate(pots):
-        if len(pot.eligible) < 2:
+        eligible = pot.eligible
+        if len(eligible) < 2:
             continue
-        for seat in pot.eligible:
-            if seat not in depth:
+        for seat in eligible:
+            if seat not in order:
                 raise PotError(
                     f"seat {seat} is eligible for {pot_name(index)} but has folded (SHOW-ORDER)"
                 )
-            depth[seat] = index
+        if index:
+            if not depth:
+                depth = dict.fromkeys(order, 0)
+            for seat in eligible:
+                depth[seat] = index
+    if not depth:  # everyone is in the main pot only: the clockwise order stands
+        return order
     return tuple(sorted(order, key=lambda seat: -depth[seat]))
 
 

@@ -69,7 +69,7 @@ class DealerStep:
 
     @property
     def trigger(self) -> str:
-        return self.verb.trigger
+        return _TRIGGERS[self.verb]
 
     def __str__(self) -> str:
         number = self.seat if self.seat is not None else self.at

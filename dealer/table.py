@@ -14,15 +14,16 @@ dealer.table.TableError: 1 player: a hand needs 2 to 9 players under seed (TABLE
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import lru_cache
 
+from dealer.chips import ZERO
 from dealer.positions import (
     BUTTON,
     UNDER_THE_GUN,
     Positions,
-    clockwise_from,
     dead_button_positions,
     seat_positions,
 )
@@ -47,38 +48,9 @@ class Table:
     positions: Positions = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
-        seats = sorted(self.stacks)
-        bad = [seat for seat in seats if seat not in SEATS]
-        if bad:
-            raise TableError(f"seat {bad[0]} does not exist: seats are 1 to 10 (TABLE-SIZE)")
-        players = len(seats)
-        if not 2 <= players <= self.ruleset.max_players:
-            noun = "player" if players == 1 else "players"
-            raise TableError(
-                f"{players} {noun}: a hand needs 2 to {self.ruleset.max_players} players "
-                f"under {self.ruleset.name} (TABLE-SIZE)"
-            )
-        broke = [seat for seat in seats if self.stacks[seat] <= 0]
-        if broke:
-            raise TableError(f"seat {broke[0]} has no chips and cannot be dealt in")
-        straddle = self.stakes.straddle > 0
-        if straddle and self.straddle_from not in self.ruleset.straddle_seats:
-            raise TableError(
-                f"no straddle from the {self.straddle_from} under {self.ruleset.name} (STRADDLE)"
-            )
-        if straddle and self.straddle_from == BUTTON and self.stakes.structure is Structure.LIMIT:
-            raise TableError("no button straddle in a limit game (STRADDLE, LA 11)")
-        try:
-            if self.blinds_at is not None and players > 2:
-                small, big = self.blinds_at
-                small_blind = small if small in self.stacks else None
-                positions = dead_button_positions(
-                    seats, self.button, small_blind, big, straddle, self.straddle_from
-                )
-            else:
-                positions = seat_positions(seats, self.button, straddle, self.straddle_from)
-        except ValueError as error:
-            raise TableError(str(error)) from None
+        positions = _positions(
+            self.stakes, self.stacks, self.button, self.ruleset, self.blinds_at, self.straddle_from
+        )
         object.__setattr__(self, "positions", positions)
 
     @property
@@ -91,7 +63,34 @@ class Table:
 
         Players with no chips left are not dealt in; ``None`` when fewer than two remain.
         """
-        playing = {seat: amount for seat, amount in stacks.items() if amount > 0}
+        seating = self._next_seating(stacks, button)
+        if seating is None:
+            return None
+        playing, button, blinds_at = seating
+        return Table(self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
+
+    def next_button(self, stacks: Mapping[int, Decimal], button: int | None = None) -> int | None:
+        """``next_hand(stacks, button).button`` (``None`` for no next hand), raising what it would
+        raise, without building the table: the button move only needs the seat.
+
+        >>> from dealer.ruleset import load_ruleset
+        >>> table = Table(Stakes.limit(Decimal(5), Decimal(10)),
+        ...               dict.fromkeys((2, 5, 7), Decimal(50)), 7, load_ruleset("seed"))
+        >>> table.next_button({2: Decimal(0), 5: Decimal(80), 7: Decimal(70)})
+        5
+        """
+        seating = self._next_seating(stacks, button)
+        if seating is None:
+            return None
+        playing, button, blinds_at = seating
+        _positions(self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
+        return button
+
+    def _next_seating(
+        self, stacks: Mapping[int, Decimal], button: int | None
+    ) -> tuple[dict[int, Decimal], int, tuple[int, int] | None] | None:
+        """The next hand's players, button and dead-button blinds; ``None`` for no next hand."""
+        playing = {seat: amount for seat, amount in stacks.items() if amount > ZERO}
         if len(playing) < 2:
             return None
         if button is None and self.ruleset.dead_button and len(playing) > 2:
@@ -99,9 +98,85 @@ class Table:
             # blind and the button follow it, even onto seats left empty.
             small = self.blinds_at[0] if self.blinds_at else self.positions.small_blind
             big = self.positions.big_blind
-            due = clockwise_from(tuple(playing), after=big)[0]
-            button = small or self.button
-            return Table(self.stakes, playing, button, self.ruleset, (big, due), self.straddle_from)
+            due = _first_after(playing, big)
+            return playing, small or self.button, (big, due)
         if button is None or button not in playing:
-            button = clockwise_from(tuple(playing), after=self.button)[0]
-        return Table(self.stakes, playing, button, self.ruleset, straddle_from=self.straddle_from)
+            button = _first_after(playing, self.button)
+        return playing, button, None
+
+
+def _positions(
+    stakes: Stakes,
+    stacks: Mapping[int, Decimal],
+    button: int,
+    ruleset: Ruleset,
+    blinds_at: tuple[int, int] | None,
+    straddle_from: str,
+) -> Positions:
+    """A table's positions, once its seating is checked (TABLE-SIZE, STRADDLE)."""
+    seats = tuple(sorted(stacks))
+    broke = None
+    if not stacks or min(stacks.values()) <= ZERO:
+        broke = next((seat for seat in seats if stacks[seat] <= ZERO), None)
+    # Without a broke seat the checks and the positions depend on the seating alone: the next
+    # hand with the same players gets them from the cache (an error is never cached).
+    place = _place if broke is None else _place.__wrapped__
+    return place(
+        seats,
+        button,
+        blinds_at,
+        straddle_from,
+        stakes.straddle > ZERO,
+        stakes.structure is Structure.LIMIT,
+        ruleset.name,
+        ruleset.max_players,
+        ruleset.straddle_seats,
+        broke,
+    )
+
+
+def _first_after(seats: Iterable[int], after: int) -> int:
+    """``clockwise_from(seats, after)[0]``, without ordering every seat."""
+    later = [seat for seat in seats if seat > after]
+    return min(later) if later else min(seats)
+
+
+@lru_cache(maxsize=256)
+def _place(
+    seats: tuple[int, ...],
+    button: int,
+    blinds_at: tuple[int, int] | None,
+    straddle_from: str,
+    straddle: bool,
+    limit: bool,
+    ruleset: str,
+    max_players: int,
+    straddle_seats: tuple[str, ...],
+    broke: int | None,
+) -> Positions:
+    """Check a table's seating (``broke``: its first seat with no chips, if any) and place the
+    positions; the checks in the order the errors are reported (TABLE-SIZE, STRADDLE)."""
+    bad = [seat for seat in seats if seat not in SEATS]
+    if bad:
+        raise TableError(f"seat {bad[0]} does not exist: seats are 1 to 10 (TABLE-SIZE)")
+    players = len(seats)
+    if not 2 <= players <= max_players:
+        noun = "player" if players == 1 else "players"
+        raise TableError(
+            f"{players} {noun}: a hand needs 2 to {max_players} players under {ruleset} "
+            "(TABLE-SIZE)"
+        )
+    if broke is not None:
+        raise TableError(f"seat {broke} has no chips and cannot be dealt in")
+    if straddle and straddle_from not in straddle_seats:
+        raise TableError(f"no straddle from the {straddle_from} under {ruleset} (STRADDLE)")
+    if straddle and straddle_from == BUTTON and limit:
+        raise TableError("no button straddle in a limit game (STRADDLE, LA 11)")
+    try:
+        if blinds_at is not None and players > 2:
+            small, big = blinds_at
+            small_blind = small if small in seats else None
+            return dead_button_positions(seats, button, small_blind, big, straddle, straddle_from)
+        return seat_positions(seats, button, straddle, straddle_from)
+    except ValueError as error:
+        raise TableError(str(error)) from None
