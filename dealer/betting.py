@@ -103,6 +103,20 @@ class _Block(Enum):
     CALL_ONLY = auto()
 
 
+# The moves on offer, by (facing a bet, the bet or raise on offer, all-in on offer), in the order
+# options() lists them.
+_MOVES = {
+    (facing, wager, all_in): (
+        Move.FOLD,
+        Move.CALL if facing else Move.CHECK,
+        *((wager,) if wager is not None else ()),
+        *((Move.ALL_IN,) if all_in else ()),
+    )
+    for facing in (False, True)
+    for wager in (None, Move.BET, Move.RAISE)
+    for all_in in (False, True)
+}
+
 _STRUCTURE_RULE = {
     Structure.LIMIT: "LIMIT-STAKES",
     Structure.NO_LIMIT: "NO-LIMIT",
@@ -134,16 +148,16 @@ class BettingRound:
         self.street = street
         self.order: tuple[int, ...] = tuple(order)
         self._cycle = self.order * 2  # the order read from any place once round
-        self._place = dict(zip(self.order, range(len(self.order)), strict=True))
         self.stacks = stacks
         self.committed = committed
         self._live: list[int] = list(order)
         # This round's bets in front of players (folded ones included, for the uncalled bet).
         self.bets: dict[int, Decimal] = dict.fromkeys(order, ZERO)
+        high = ZERO
         if posted:
             self.bets.update(posted)
+            high = max(high, *posted.values())
         # A blind posted short (all-in) still sets the full blind as the bet to call.
-        high = max(self.bets.values(), default=ZERO)
         if posted_level is not None and posted_level > high:
             high = posted_level
         self.high: Decimal = high
@@ -296,19 +310,14 @@ class BettingRound:
             raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
         high, bet, stack = self.high, self.bets[seat], self.stacks[seat]
         total = bet + stack
-        to_call = high - bet if high - bet < stack else stack
-        moves = [Move.FOLD, Move.CALL if to_call > ZERO else Move.CHECK]
-        min_to: Decimal | None = None
-        max_to: Decimal | None = None
-        all_in = total <= high
-        if self._raise_block(seat) is None:
-            low, top = self._bounds(seat)
-            min_to, max_to = min(low, total), min(top, total)
-            moves.append(Move.RAISE if high > ZERO else Move.BET)
-            all_in = total <= top
-        if all_in:
-            moves.append(Move.ALL_IN)
-        return _record(Options, (seat, tuple(moves), to_call, min_to, max_to))
+        to_call = high - bet if high - bet <= stack else stack
+        if self._raise_block(seat) is not None:
+            moves = _MOVES[to_call > ZERO, None, total <= high]
+            return _record(Options, (seat, moves, to_call, None, None))
+        low, top = self._bounds(seat)
+        moves = _MOVES[to_call > ZERO, Move.RAISE if high > ZERO else Move.BET, total <= top]
+        min_to = low if low <= total else total
+        return _record(Options, (seat, moves, to_call, min_to, top if top <= total else total))
 
     def can(self, seat: int, move: Move, to: Decimal | None = None) -> bool:
         """Whether :meth:`act` would accept this action."""
@@ -354,7 +363,7 @@ class BettingRound:
                 raise BettingError(
                     f"seat {seat} has nothing to call: check or bet", self._action_rule()
                 )
-            return Move.CALL, high if high < total else total
+            return Move.CALL, high if high <= total else total
         if move is Move.ALL_IN:
             if total <= high:
                 return Move.CALL, total
@@ -454,7 +463,7 @@ class BettingRound:
             self._acted_at[seat] = self.high
             wager = _record(Wager, (seat, resolved, new_bet, added, self.stacks[seat] == ZERO))
         self.history.append(wager)
-        self._to_act = self._next_from(self._place[seat] + 1)
+        self._to_act = self._next_from(self.order.index(seat) + 1)
         return wager
 
     def _raise_to(self, to: Decimal) -> None:
@@ -477,9 +486,9 @@ class BettingRound:
         self._live.remove(seat)
         self._acted_at[seat] = self.high
         if self._to_act == seat or self._to_act is None:
-            start = self._place[seat] + 1
+            start = self.order.index(seat) + 1
         else:
-            start = self._place[self._to_act]
+            start = self.order.index(self._to_act)
         self._to_act = self._next_from(start)
 
     def return_uncalled(self) -> tuple[int, Decimal] | None:

@@ -18,7 +18,7 @@ call, bet X, raise X, all-in)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
 
@@ -66,10 +66,10 @@ class DealerStep:
     verb: Verb
     seat: int | None = None  # pitch, replace: the seat the card goes to
     at: int | None = None  # cut: the position of the cut, counted from the top
+    trigger: str = field(init=False, repr=False, compare=False)  # the verb's, read at every step
 
-    @property
-    def trigger(self) -> str:
-        return _TRIGGERS[self.verb]
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trigger", _TRIGGERS[self.verb])
 
     def __str__(self) -> str:
         number = self.seat if self.seat is not None else self.at

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 import subprocess
 import sys
 from decimal import Decimal
@@ -12,6 +13,7 @@ import pytest
 from dealer import procedure
 from dealer.deck import DeckPlan
 from dealer.hand import Hand, Refusal
+from dealer.random_play import random_action, random_table
 from dealer.replay import autopilot, replay, snapshot
 from dealer.ruleset import load_ruleset
 from dealer.scenario import read_scenario
@@ -19,6 +21,7 @@ from dealer.stakes import Stakes, Structure
 from dealer.steps import parse_step
 from dealer.table import Table
 from tests.conftest import ROOT, SCENARIOS
+from tests.test_mishap_properties import candidates
 
 
 def _table(players: int = 3) -> Table:
@@ -97,3 +100,27 @@ def test_the_fast_path_runs_the_machine_s_own_transitions(path: Path) -> None:
     audited, fast = replay(scenario), replay(scenario, audit=False)
     assert fast.failure == audited.failure
     assert [(r.events, r.final) for r in fast.hands] == [(r.events, r.final) for r in audited.hands]
+
+
+@pytest.mark.parametrize("ruleset", ["seed", "wsop-2024"])
+def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset: str) -> None:
+    """The functions written from the routes (the fast path) against ``transitions`` itself, on
+    random tables, players and mishaps: the same steps give the same events, refusals included."""
+    for seed in range(150):
+        logs = []
+        for audit in (True, False):
+            rng = random.Random(seed)
+            table = random_table(rng, ruleset=ruleset)
+            hand = Hand(table, DeckPlan(seed=seed), audit=audit)
+            log: list[str] = []
+            while not hand.is_over and len(log) < 400:
+                offers = candidates(hand, rng) if rng.random() < 0.1 else []
+                step = rng.choice(offers) if offers else hand.next_dealer_step()
+                try:
+                    applied = hand.apply(step if step is not None else random_action(hand, rng))
+                    log.extend(str(event) for event in applied)
+                except Refusal as refusal:
+                    log.append(f"refused: {refusal} ({refusal.rule})")
+            logs.append(log)
+        assert logs[0] == logs[1], f"seed {seed}"
+        assert hand.is_over, f"seed {seed}: stuck at {hand.expected()}"

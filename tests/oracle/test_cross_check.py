@@ -241,9 +241,7 @@ def _actions(hand: Hand) -> tuple[Action, ...]:
     return tuple(actions)
 
 
-def _left_out(
-    stacks: dict[int, Decimal], street: dict[int, Decimal], folded: set[int]
-) -> set[int]:
+def _left_out(stacks: dict[int, Decimal], street: dict[int, Decimal], folded: set[int]) -> set[int]:
     """Seats PokerKit does not ask at the start of a round: their "effective stack" is nothing
     (no other player still in can put in more than they already have in front of them)."""
     live = [s for s in stacks if s not in folded]

@@ -1,4 +1,4 @@
-"""The fast shuffle, cut and restack give exactly what the definitions give.
+"""The one-pass shuffle, the cut and the restack give exactly what their definitions give.
 
 ``shuffled`` draws all its words in one pass when no word can be rejected; ``_shuffled_stepwise``
 is the definition word by word (with rejection). The golden digest pins the outputs of the
@@ -104,3 +104,23 @@ def test_restack_refuses_a_foreign_card() -> None:
     ledger.restack(parse_cards("9c Tc Jc Qh Kd"))
     assert ledger.stub == parse_cards("9c Tc Jc Qh Kd")
     ledger.check()
+
+
+@pytest.mark.parametrize("size", [52, 45, 39, 7, 2])
+def test_a_ledger_cut_is_the_deck_cut(size: int) -> None:
+    """``Ledger.cut`` rotates the stub in place: the same order as :func:`cut`, every card kept."""
+    for position in range(1, size):
+        ledger = Ledger(shuffled(full_deck(), size)[:size])
+        before = ledger.stub
+        ledger.cut(position)
+        assert ledger.stub == cut(before, position)
+        ledger.check()
+        assert ledger.pitch(1) == before[position]  # the top after the cut
+
+
+def test_a_ledger_cut_must_leave_two_packets() -> None:
+    ledger = Ledger(full_deck())
+    for position in (0, 52, -1):
+        with pytest.raises(ValueError, match=f"cut at {position} must leave cards in both packets"):
+            ledger.cut(position)
+    assert ledger.stub == full_deck()
