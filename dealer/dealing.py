@@ -38,7 +38,7 @@ class Dealing(HandState):
         return self.next_seat is None
 
     def one_player_left(self, step: Step) -> bool:
-        return len(self.table.positions.deal_order) - len(self.folded) == 1
+        return len(self.table.positions.deal_order) - len(self.folded) == 1  # folded: dealt seats
 
     def owes_step(self, step: Step) -> bool:
         """The step is the next one the last ruling owes (remedy transitions)."""
@@ -181,24 +181,18 @@ class Dealing(HandState):
 
     def show_hands(self, step: Step) -> None:
         """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
-        live = self.live
-        left = len(live)  # ``live`` as the dead hands below fold, without rebuilding it
-        for seat in live:
-            if left > 1 and len(self.ledger.hands.get(seat, ())) != 2:
+        for seat in self.live:
+            if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
-                left -= 1
                 cards = self.ledger.muck_hand(seat)
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
-        if left < len(live):
-            live = self.live
-        hands, board = self.ledger.hands, self.ledger.board
+        board = self.ledger.board
         pots = build_pots(self.committed, self.folded)
-        aggressor = self.river_aggressor if self.river_aggressor in live else None
-        for seat in show_order(live, self.table.button, aggressor, pots):
-            hole = hands[seat]
-            value = best_hand(hole, board)  # evaluate() keeps it: push_pots gets it back cheaply
-            self._log(Kind.SHOW, seat=seat, cards=tuple(hole), note=value.name)
+        aggressor = self.river_aggressor if self.river_aggressor in self.live else None
+        for seat in show_order(self.live, self.table.button, aggressor, pots):
+            value = best_hand(self.ledger.hands[seat], board)  # evaluate() keeps it for the push
+            self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
 
     def push_pots(self, step: Step) -> None:
         pots = build_pots(self.committed, self.folded)

@@ -1,9 +1,8 @@
 """Hold'em hand values: the best five cards out of five, six or seven (SHOWDOWN).
 
 A direct evaluator: cards become small integer codes (rank then suit), a rank mask per suit finds
-flushes and straights, and the four masks combined bit by bit find pairs, trips and quads. No table
-of all hands; the latest results are kept a while, since the showdown and the push ask for the
-same hands.
+flushes and straights, and the groups of equal rank find everything else. No table of all hands;
+the latest results are kept a while, since the showdown and the push ask for the same hands.
 
 >>> from dealer.cards import parse_cards
 >>> hand = best_hand(parse_cards("Ah 7c"), parse_cards("Kd Ks 7d 2c 9h"))
@@ -92,13 +91,7 @@ class HandValue:
     @property
     def name(self) -> str:
         """Plain English, e.g. ``full house, queens full of fours``."""
-        name = _NAMES.get(self.key)
-        if name is None:
-            name = describe_key(self.key)
-            if len(_NAMES) >= _NAMES_SIZE:
-                _NAMES.clear()
-            _NAMES[self.key] = name
-        return name
+        return describe_key(self.key)
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, HandValue):
@@ -119,12 +112,6 @@ class HandValue:
 
     def __ge__(self, other: HandValue) -> bool:
         return self.key >= other.key
-
-
-# Names by key: the showdown names every hand it shows. There are 7,462 different hold'em hands,
-# so the cap only matters for keys made up by hand.
-_NAMES: dict[tuple[int, ...], str] = {}
-_NAMES_SIZE = 8192
 
 
 def describe_key(key: tuple[int, ...]) -> str:
@@ -160,8 +147,6 @@ _SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
 # Keyed by id(): the parsed cards are interned, and hashing a Card (two enums) is slow.
 _CODE_BY_ID = {id(card): (card.rank - 2) * 4 + _SUIT_INDEX[card.suit] for card in full_deck()}
 _CARD_BY_CODE = tuple(sorted(full_deck(), key=lambda card: _CODE_BY_ID[id(card)]))
-_CODE_BY_ID_GET = _CODE_BY_ID.get
-_SEQUENCES = (list, tuple)
 
 
 def _code(card: Card) -> int:
@@ -190,136 +175,94 @@ _STRAIGHT_RANKS = {high: tuple(range(high, high - 5, -1)) for high in range(4, 1
 }
 
 
-# Each code's share of evaluate()'s packed sum: its rank bit in its suit's 16-bit rank mask (bits
-# 16 * suit on), plus one in its suit's 4-bit count above bit 64. Cards are distinct, so the sum of
-# the shares is the four rank masks and the four suit counts at once, added up in C by sum().
-_SHARE = tuple(
-    1 << ((code & 3) * 16 + (code >> 2)) | 1 << (64 + (code & 3) * 4) for code in range(52)
-)
-_RANKS = 0x1FFF  # one suit's rank mask
-_RANK = tuple((code >> 2) + 2 for code in range(52))  # a code's rank, as in keys
-# A suit count of 5 or more: adding 3 to each 4-bit count sets its top bit (counts are at most 7).
-_FLUSH_TEST = 0x3333
-_FLUSH_BITS = 0x8888
-_FLUSH_SUIT = {bit: suit for suit, bit in enumerate((0x8, 0x80, 0x800, 0x8000))}
-
 # Results by the sorted codes: the showdown names a hand and the push ranks the same cards again.
 # Values are immutable, so sharing one is safe. Small (a hand needs one entry a seat) and cleared
 # when full, which only costs re-evaluating; a changed hand or board is a new key.
 _MEMO: dict[tuple[int, ...], HandValue] = {}
 _MEMO_SIZE = 256
 
-_SF, _QUADS, _FULL = Category.STRAIGHT_FLUSH, Category.FOUR_OF_A_KIND, Category.FULL_HOUSE
-_FLUSH, _STRAIGHT, _TRIPS = Category.FLUSH, Category.STRAIGHT, Category.THREE_OF_A_KIND
-_TWO_PAIR, _PAIR, _HIGH = Category.TWO_PAIR, Category.PAIR, Category.HIGH_CARD
-
 
 def evaluate(cards: Iterable[Card]) -> HandValue:
     """The value of the best five of 5, 6 or 7 distinct cards (SHOWDOWN)."""
-    if not isinstance(cards, _SEQUENCES):
-        cards = tuple(cards)
-    codes = [_CODE_BY_ID_GET(id(card), -1) for card in cards]
-    if -1 in codes:  # a Card built directly rather than parsed (or not a card at all)
-        codes = [_code(card) for card in cards]
+    codes = [_code(card) for card in cards]
     count = len(codes)
     if not 5 <= count <= 7:
         raise HandError(f"a hand is the best five of 5 to 7 cards, got {count} (SHOWDOWN)")
-    codes.sort(reverse=True)  # by rank, highest first; spades first within a rank
+    codes.sort(reverse=True)
     memo_key = tuple(codes)
     found = _MEMO.get(memo_key)
-    if found is not None:
-        return found
-    if len(set(codes)) != count:
-        raise HandError(f"the same card appears twice in {_text(codes)} (SHOWDOWN)")
-    found = _evaluate(codes, sum([_SHARE[code] for code in codes]))
-    if len(_MEMO) >= _MEMO_SIZE:
-        _MEMO.clear()
-    _MEMO[memo_key] = found
+    if found is None:
+        if len(set(codes)) != count:
+            raise HandError(f"the same card appears twice in {_text(codes)} (SHOWDOWN)")
+        found = _evaluate(codes)
+        if len(_MEMO) >= _MEMO_SIZE:
+            _MEMO.clear()
+        _MEMO[memo_key] = found
     return found
 
 
-def _evaluate(codes: list[int], packed: int) -> HandValue:
-    """The best five of distinct ``codes`` sorted highest first; ``packed`` is their shares' sum."""
-    flush = ((packed >> 64) + _FLUSH_TEST) & _FLUSH_BITS
-    if flush:  # with at most seven cards a flush rules out four of a kind and a full house
-        suit = _FLUSH_SUIT[flush]
-        high = _STRAIGHT_HIGH[(packed >> (suit << 4)) & _RANKS]
-        if high >= 0:
-            best = [rank * 4 + suit for rank in _STRAIGHT_RANKS[high]]
-            return _value(_SF, (8, high + 2), best)
-        best = [code for code in codes if code & 3 == suit][:5]
-        return _value(_FLUSH, (5, *_ranks(best)), best)
+def _evaluate(codes: list[int]) -> HandValue:
+    """The best five of distinct ``codes``, sorted highest first."""
 
-    # Bit-sliced rank counts: a rank is in two suits of clubs-diamonds, of hearts-spades, or one
-    # of each; in three when one of those pairs is whole and the other half is there.
-    clubs, diamonds = packed & _RANKS, (packed >> 16) & _RANKS
-    hearts, spades = (packed >> 32) & _RANKS, (packed >> 48) & _RANKS
-    low_two, high_two = clubs & diamonds, hearts & spades
-    low_any, high_any = clubs | diamonds, hearts | spades
-    ranks = low_any | high_any
-    if ranks.bit_count() == len(codes):  # no two cards of a rank
-        high = _STRAIGHT_HIGH[ranks]
-        if high >= 0:
-            return _straight(codes, high)
-        best = codes[:5]
-        return _value(_HIGH, (0, *_ranks(best)), best)
+    suit_masks = [0, 0, 0, 0]
+    groups: list[list[int]] = []  # cards of equal rank, highest rank first
+    previous = -1
+    for code in codes:
+        rank = code >> 2
+        suit_masks[code & 3] |= 1 << rank
+        if rank == previous:
+            groups[-1].append(code)
+        else:
+            groups.append([code])
+            previous = rank
 
-    quads = low_two & high_two
-    if quads:
-        rank = quads.bit_length() - 1
-        kicker = next(code for code in codes if code >> 2 != rank)
-        top = rank * 4
-        best = [top + 3, top + 2, top + 1, top, kicker]
-        return _value(_QUADS, (7, rank + 2, _RANK[kicker]), best)
-    pairs = low_two | high_two | (low_any & high_any)  # two or more of a rank
-    trips = (low_two & high_any) | (high_two & low_any)  # three (no four here)
-    rank = (trips or pairs).bit_length() - 1  # the trips, else the highest pair
-    if trips:
-        others = pairs & ~(1 << rank)  # a second trips, else the pairs: the highest fills
-        if others:
-            low = others.bit_length() - 1
-            best = [code for code in codes if code >> 2 == rank]
-            best += [code for code in codes if code >> 2 == low][:2]
-            return _value(_FULL, (6, rank + 2, low + 2), best)
+    # With at most seven cards a flush rules out four of a kind and a full house.
+    for suit, mask in enumerate(suit_masks):
+        if mask.bit_count() >= 5:
+            high = _STRAIGHT_HIGH[mask]
+            if high >= 0:
+                best = [rank * 4 + suit for rank in _STRAIGHT_RANKS[high]]
+                return _value(Category.STRAIGHT_FLUSH, (high,), best)
+            best = [code for code in codes if code & 3 == suit][:5]
+            return _value(Category.FLUSH, [code >> 2 for code in best], best)
 
-    high = _STRAIGHT_HIGH[ranks]
+    groups.sort(key=len, reverse=True)  # stable: equal sizes stay highest rank first
+    first = groups[0]
+    size = len(first)
+    rank = first[0] >> 2
+    if size == 4:
+        kicker = max(code for code in codes if code >> 2 != rank)
+        return _value(Category.FOUR_OF_A_KIND, (rank, kicker >> 2), [*first, kicker])
+    if size == 3 and len(groups[1]) >= 2:
+        pair = groups[1][:2]
+        return _value(Category.FULL_HOUSE, (rank, pair[0] >> 2), first + pair)
+
+    high = _STRAIGHT_HIGH[suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3]]
     if high >= 0:
-        return _straight(codes, high)
+        top = {group[0] >> 2: group[0] for group in groups}
+        best = [top[rank] for rank in _STRAIGHT_RANKS[high]]
+        return _value(Category.STRAIGHT, (high,), best)
 
-    # Below: every rank above the trips or the top pair has one card (else it would be a full
-    # house or the top pair), so the group starts after as many codes as there are higher ranks.
-    at = (ranks >> (rank + 1)).bit_count()
-    if trips:
-        best = codes[at : at + 3]
-        first, second = (codes[:at] + codes[at + 3 :])[:2]
-        return _value(_TRIPS, (3, rank + 2, _RANK[first], _RANK[second]), [*best, first, second])
-    pairs &= ~(1 << rank)
-    if pairs:  # the second pair also follows one card per higher rank, and the top pair
-        low = pairs.bit_length() - 1
-        low_at = (ranks >> (low + 1)).bit_count() + 1
-        kicker = codes[0] if at else codes[2] if low_at > 2 else codes[4]
-        best = [*codes[at : at + 2], *codes[low_at : low_at + 2], kicker]
-        return _value(_TWO_PAIR, (2, rank + 2, low + 2, _RANK[kicker]), best)
-    best = codes[at : at + 2]
-    first, second, third = (codes[:at] + codes[at + 2 :])[:3]
-    key = (1, rank + 2, _RANK[first], _RANK[second], _RANK[third])
-    return _value(_PAIR, key, [*best, first, second, third])
-
-
-def _ranks(best: list[int]) -> tuple[int, int, int, int, int]:
-    """The ranks of five codes, for a key: unpacked, cheaper than a generator."""
-    first, second, third, fourth, fifth = best
-    return _RANK[first], _RANK[second], _RANK[third], _RANK[fourth], _RANK[fifth]
+    if size == 3:
+        kickers = [code for code in codes if code >> 2 != rank][:2]
+        return _value(
+            Category.THREE_OF_A_KIND, (rank, kickers[0] >> 2, kickers[1] >> 2), first + kickers
+        )
+    if size == 2:
+        second = groups[1]
+        if len(second) == 2:
+            low = second[0] >> 2
+            kicker = next(code for code in codes if code >> 2 != rank and code >> 2 != low)
+            return _value(Category.TWO_PAIR, (rank, low, kicker >> 2), [*first, *second, kicker])
+        kickers = [code for code in codes if code >> 2 != rank][:3]
+        return _value(Category.PAIR, [rank] + [code >> 2 for code in kickers], first + kickers)
+    best = codes[:5]
+    return _value(Category.HIGH_CARD, [code >> 2 for code in best], best)
 
 
-def _straight(codes: list[int], high: int) -> HandValue:
-    top = {code >> 2: code for code in reversed(codes)}  # each rank's highest suit wins
-    best = [top[rank] for rank in _STRAIGHT_RANKS[high]]
-    return _value(_STRAIGHT, (4, high + 2), best)
-
-
-def _value(category: Category, key: tuple[int, ...], best: list[int]) -> HandValue:
-    return HandValue(key, category, tuple([_CARD_BY_CODE[code] for code in best]))
+def _value(category: Category, rank_indexes: Iterable[int], best: list[int]) -> HandValue:
+    key = (int(category), *(index + 2 for index in rank_indexes))
+    return HandValue(key, category, tuple(_CARD_BY_CODE[code] for code in best))
 
 
 def _text(codes: Iterable[int]) -> str:

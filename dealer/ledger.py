@@ -18,7 +18,8 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
 
-from dealer.cards import Card, full_deck
+from dealer.cards import Card
+from dealer.deck import cut
 
 
 class Place(StrEnum):
@@ -44,7 +45,6 @@ class Ledger:
 
     __slots__ = (
         "_deck",
-        "_ids",
         "_stub",
         "_view",
         "board",
@@ -58,9 +58,7 @@ class Ledger:
     def __init__(self, deck: Sequence[Card]) -> None:
         self._deck = tuple(deck)  # counted only when checked (audit)
         self._stub: list[Card] = list(reversed(self._deck))
-        # Dropped whenever the stub changes: the stub top first, and its cards' ids (None: unknown).
-        self._view: tuple[Card, ...] | None = self._deck
-        self._ids = _FULL_DECK_IDS if self._deck is full_deck() else None
+        self._view: tuple[Card, ...] | None = self._deck  # the stub top first; None when it moved
         self.hands: dict[int, list[Card]] = {}
         self.board: list[Card] = []
         self.burns: list[Card] = []
@@ -79,7 +77,7 @@ class Ledger:
     def _draw(self) -> Card:
         if not self._stub:
             raise LedgerError("the stub is empty")
-        self._view = self._ids = None
+        self._view = None
         return self._stub.pop()
 
     # Primitives: each moves exactly one card, or reorders the stub.
@@ -141,7 +139,7 @@ class Ledger:
         origin = self.take(card)
         if place is Place.STUB:
             self._stub.append(card)
-            self._view = self._ids = None
+            self._view = None
         elif place is Place.SEAT:
             assert seat is not None, "a card moved to a seat needs the seat"
             self.hands.setdefault(seat, []).append(card)
@@ -156,32 +154,24 @@ class Ledger:
             self._stub.extend(pile)
             pile.clear()
         self.hands = {}
-        self._view = self._ids = None
+        self._view = None
 
     def cut(self, position: int) -> None:
-        """Cut the stub: its top ``position`` cards go under the rest (:func:`dealer.deck.cut`).
+        """Cut the stub at ``position`` (:func:`dealer.deck.cut`, which checks the position).
 
-        A rotation keeps every card, so unlike :meth:`restack` there is nothing to count.
+        A cut only moves the top packet under the rest, so unlike :meth:`restack` there is nothing
+        to count.
         """
-        size = len(self._stub)
-        if not 0 < position < size:
-            raise ValueError(
-                f"cut at {position} must leave cards in both packets (1 to {size - 1})"
-            )
-        stub = self._stub  # top card last: the top packet is its tail
-        self._stub = stub[size - position :] + stub[: size - position]
-        self._view = None
+        self._view = cut(self.stub, position)
+        self._stub = list(reversed(self._view))
 
     def restack(self, order: Sequence[Card]) -> None:
         """Give the stub a new order (a shuffle or a cut); it must hold the same cards."""
         view = tuple(order)
-        ids = frozenset(map(id, view))
-        if self._ids is None:
-            self._ids = frozenset(map(id, self._stub))
-        if not _same_cards(view, ids, self._stub, self._ids):
+        if not _same_cards(view, self._stub):
             raise LedgerError("a shuffle or cut must keep exactly the cards of the stub")
         self._stub = list(reversed(view))
-        self._view, self._ids = view, ids  # so the cut after a shuffle counts only its own cards
+        self._view = view
 
     def where(self, card: Card) -> str:
         if card in self._stub:
@@ -210,20 +200,15 @@ class Ledger:
             )
 
 
-def _same_cards(
-    one: Sequence[Card], one_ids: frozenset[int], other: Sequence[Card], other_ids: frozenset[int]
-) -> bool:
-    """Whether two piles hold the same cards, counting repeats, given the ids of each pile's cards.
+def _same_cards(one: Sequence[Card], other: Sequence[Card]) -> bool:
+    """Whether two piles hold the same cards, counting repeats.
 
     Cards are interned, so the usual case is settled on the objects' identities without hashing a
-    card (n distinct ids in each of two piles of n cards); anything else (a repeated or a
-    non-interned card) is counted.
+    card; anything else (a repeated or a non-interned card) is counted.
     """
     if len(one) != len(other):
         return False
-    if len(one_ids) == len(one) and one_ids == other_ids:
+    ids = set(map(id, one))
+    if len(ids) == len(one) and ids == set(map(id, other)):
         return True
     return Counter(one) == Counter(other)
-
-
-_FULL_DECK_IDS = frozenset(map(id, full_deck()))  # the cards are interned: their ids never change

@@ -13,12 +13,12 @@ ODD-CHIP, SHOW-ORDER).
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
 from dealer.chips import ZERO, format_chips
+from dealer.positions import clockwise_from
 
 
 class PotError(ValueError):
@@ -46,11 +46,10 @@ def build_pots(committed: Mapping[int, Decimal], folded: Collection[int]) -> tup
     seat put in above every live seat go into the last pot. An excess nobody matched is a pot with
     one eligible seat (to be returned to it).
     """
+    for seat, amount in committed.items():
+        if amount < ZERO:
+            raise PotError(f"seat {seat} committed {amount}: cannot be negative (SIDE-POTS)")
     paid_in = committed.values()
-    if paid_in and min(paid_in) < ZERO:  # min() compares in C; the loop only names the seat
-        for seat, amount in committed.items():
-            if amount < ZERO:
-                raise PotError(f"seat {seat} committed {amount}: cannot be negative (SIDE-POTS)")
     live = {seat: amount for seat, amount in committed.items() if seat not in folded}
     total = sum(paid_in, ZERO)
     if not live:
@@ -67,12 +66,9 @@ def build_pots(committed: Mapping[int, Decimal], folded: Collection[int]) -> tup
         return (Pot(total, tuple(sorted(live))),) if total > ZERO else ()
     pots: list[Pot] = []
     below = ZERO
-    paid_all, last = list(paid_in), len(levels) - 1
     for number, level in enumerate(levels):
-        top = level if number < last else max(paid_all)
-        amount = ZERO  # adds min(paid, top) - min(paid, below) spelt out: the same operands
-        for paid in paid_all:  # picked by the same comparisons, added in the same order
-            amount += (top if top < paid else paid) - (below if below < paid else paid)
+        top = level if number < len(levels) - 1 else max(paid_in)
+        amount = sum((min(paid, top) - min(paid, below) for paid in paid_in), ZERO)
         eligible = tuple(sorted([seat for seat, paid in live.items() if paid >= level]))
         if pots and pots[-1].eligible == eligible:  # defensive: levels of live seats always differ
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
@@ -97,9 +93,7 @@ def clockwise_from_button(seats: Collection[int], button: int) -> tuple[int, ...
     >>> clockwise_from_button((1, 3, 6, 9), button=6)
     (9, 1, 3, 6)
     """
-    ordered = sorted(seats)
-    cut = bisect_right(ordered, button)  # the seats after the button first: no sort key to call
-    return tuple(ordered[cut:] + ordered[:cut])
+    return clockwise_from(tuple(seats), after=button)
 
 
 def award(

@@ -20,13 +20,10 @@ True
 from __future__ import annotations
 
 import random
-from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from decimal import Decimal
-from itertools import accumulate, product
 
 from dealer.betting import Move, Options
-from dealer.chips import ZERO
 from dealer.deck import DeckPlan
 from dealer.hand import Hand
 from dealer.ruleset import load_ruleset
@@ -58,25 +55,6 @@ class Mix:
     min_raise: int = 2
     any_raise: int = 1
     all_in: int = 1
-    # By (facing a bet, a bet or raise on offer, all-in on offer): the running totals of the
-    # weights of fold, check or call, min raise, any raise, all-in, and their sum. Worked out once:
-    # the random player draws with them at every action.
-    choices: dict[tuple[bool, bool, bool], tuple[tuple[int, ...], int]] = field(
-        init=False, repr=False, compare=False, hash=False
-    )
-
-    def __post_init__(self) -> None:
-        choices = {}
-        for facing, wager, all_in in product((False, True), repeat=3):
-            weights = (
-                self.fold if facing else self.free_fold,
-                self.passive,
-                self.min_raise if wager else 0,
-                self.any_raise if wager else 0,
-                self.all_in if all_in else 0,
-            )
-            choices[facing, wager, all_in] = tuple(accumulate(weights)), sum(weights)
-        object.__setattr__(self, "choices", choices)
 
 
 DEFAULT_MIX = Mix()
@@ -100,30 +78,29 @@ def random_action(hand: Hand, rng: random.Random, mix: Mix = DEFAULT_MIX) -> Pla
     options = betting.options()
     moves = options.moves
     seat = options.seat
-    facing = options.to_call > ZERO
+    facing = options.to_call > 0
     wager = Move.RAISE if Move.RAISE in moves else Move.BET if Move.BET in moves else None
-    bounds, total = mix.choices[facing, wager is not None, Move.ALL_IN in moves]
-    # a roll below the n-th running total and not below the one before picks choice n
-    choice = bisect_right(bounds, rng.randrange(total)) if total > 0 else len(bounds)
+    weights = [
+        mix.fold if facing else mix.free_fold,
+        mix.passive,
+        mix.min_raise if wager else 0,
+        mix.any_raise if wager else 0,
+        mix.all_in if Move.ALL_IN in moves else 0,
+    ]
+    total = sum(weights)
+    roll = rng.randrange(total) if total > 0 else len(weights)
+    choice = 0
+    while choice < len(weights) and roll >= weights[choice]:
+        roll -= weights[choice]
+        choice += 1
     if choice == 0:
-        return _said(seat, Move.FOLD)
+        return PlayerAction(seat, Move.FOLD)
     if choice in (2, 3) and wager is not None:
         to = _amount(options, hand.table.stakes.chip_unit, rng, anywhere=choice == 3)
         return PlayerAction(seat, wager, to)
     if choice == 4:
-        return _said(seat, Move.ALL_IN)
-    return _said(seat, Move.CALL if facing else Move.CHECK)
-
-
-_SAID: dict[tuple[int, Move], PlayerAction] = {}
-
-
-def _said(seat: int, move: Move) -> PlayerAction:
-    """An action without an amount, made once (actions are values; a few dozen recur)."""
-    action = _SAID.get((seat, move))
-    if action is None:
-        action = _SAID[seat, move] = PlayerAction(seat, move)
-    return action
+        return PlayerAction(seat, Move.ALL_IN)
+    return PlayerAction(seat, Move.CALL if facing else Move.CHECK)
 
 
 def play_random_hand(

@@ -14,7 +14,7 @@ dealer.table.TableError: 1 player: a hand needs 2 to 9 players under seed (TABLE
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import lru_cache
@@ -24,6 +24,7 @@ from dealer.positions import (
     BUTTON,
     UNDER_THE_GUN,
     Positions,
+    clockwise_from,
     dead_button_positions,
     seat_positions,
 )
@@ -98,10 +99,10 @@ class Table:
             # blind and the button follow it, even onto seats left empty.
             small = self.blinds_at[0] if self.blinds_at else self.positions.small_blind
             big = self.positions.big_blind
-            due = _first_after(playing, big)
+            due = clockwise_from(tuple(playing), after=big)[0]
             return playing, small or self.button, (big, due)
         if button is None or button not in playing:
-            button = _first_after(playing, self.button)
+            button = clockwise_from(tuple(playing), after=self.button)[0]
         return playing, button, None
 
 
@@ -115,13 +116,11 @@ def _positions(
 ) -> Positions:
     """A table's positions, once its seating is checked (TABLE-SIZE, STRADDLE)."""
     seats = tuple(sorted(stacks))
-    broke = None
-    if not stacks or min(stacks.values()) <= ZERO:
-        broke = next((seat for seat in seats if stacks[seat] <= ZERO), None)
-    # Without a broke seat the checks and the positions depend on the seating alone: the next
-    # hand with the same players gets them from the cache (an error is never cached).
-    place = _place if broke is None else _place.__wrapped__
-    return place(
+    _check_size(seats, ruleset)
+    if min(stacks.values()) <= ZERO:
+        broke = next(seat for seat in seats if stacks[seat] <= ZERO)
+        raise TableError(f"seat {broke} has no chips and cannot be dealt in")
+    return _place(
         seats,
         button,
         blinds_at,
@@ -129,16 +128,22 @@ def _positions(
         stakes.straddle > ZERO,
         stakes.structure is Structure.LIMIT,
         ruleset.name,
-        ruleset.max_players,
         ruleset.straddle_seats,
-        broke,
     )
 
 
-def _first_after(seats: Iterable[int], after: int) -> int:
-    """``clockwise_from(seats, after)[0]``, without ordering every seat."""
-    later = [seat for seat in seats if seat > after]
-    return min(later) if later else min(seats)
+def _check_size(seats: tuple[int, ...], ruleset: Ruleset) -> None:
+    """TABLE-SIZE: seats 1 to 10, and as many players as the ruleset allows."""
+    bad = [seat for seat in seats if seat not in SEATS]
+    if bad:
+        raise TableError(f"seat {bad[0]} does not exist: seats are 1 to 10 (TABLE-SIZE)")
+    players = len(seats)
+    if not 2 <= players <= ruleset.max_players:
+        noun = "player" if players == 1 else "players"
+        raise TableError(
+            f"{players} {noun}: a hand needs 2 to {ruleset.max_players} players under "
+            f"{ruleset.name} (TABLE-SIZE)"
+        )
 
 
 @lru_cache(maxsize=256)
@@ -150,24 +155,11 @@ def _place(
     straddle: bool,
     limit: bool,
     ruleset: str,
-    max_players: int,
     straddle_seats: tuple[str, ...],
-    broke: int | None,
 ) -> Positions:
-    """Check a table's seating (``broke``: its first seat with no chips, if any) and place the
-    positions; the checks in the order the errors are reported (TABLE-SIZE, STRADDLE)."""
-    bad = [seat for seat in seats if seat not in SEATS]
-    if bad:
-        raise TableError(f"seat {bad[0]} does not exist: seats are 1 to 10 (TABLE-SIZE)")
+    """The positions of a seating (the next hand with the same players gets them from the cache;
+    an error is never cached), once the straddle is checked (STRADDLE)."""
     players = len(seats)
-    if not 2 <= players <= max_players:
-        noun = "player" if players == 1 else "players"
-        raise TableError(
-            f"{players} {noun}: a hand needs 2 to {max_players} players under {ruleset} "
-            "(TABLE-SIZE)"
-        )
-    if broke is not None:
-        raise TableError(f"seat {broke} has no chips and cannot be dealt in")
     if straddle and straddle_from not in straddle_seats:
         raise TableError(f"no straddle from the {straddle_from} under {ruleset} (STRADDLE)")
     if straddle and straddle_from == BUTTON and limit:
