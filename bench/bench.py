@@ -10,7 +10,7 @@ seed a hand. The two sides run in turn ``--rounds`` times and each side's fastes
 ``timeit`` does: slower rounds measure the machine's other work, not the code). Prints hands/s for
 each, the ratio, and the hands' shape so the two workloads can be compared.
 
-    python bench/bench.py [--hands 2000] [--rounds 3] [--seed 1] [--profile]
+    python bench/bench.py [--hands 2000] [--rounds 5] [--seed 1] [--profile]
 """
 
 from __future__ import annotations
@@ -124,7 +124,7 @@ def pokerkit_shape(hands: int, seed: int) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=3, help="the fastest round of each counts")
+    parser.add_argument("--rounds", type=int, default=5, help="the fastest round of each counts")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--profile", action="store_true", help="profile the dealer side")
     args = parser.parse_args()

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import lru_cache
 
 from dealer.cards import Card, Rank, Suit, full_deck
 
@@ -114,6 +115,7 @@ class HandValue:
         return self.key >= other.key
 
 
+@lru_cache(maxsize=8192)  # 7,462 different hands: the showdown names the same ones again
 def describe_key(key: tuple[int, ...]) -> str:
     """Name a hand from its key: ``(6, 12, 4)`` is ``full house, queens full of fours``."""
     category, ranks = Category(key[0]), key[1:]
@@ -184,7 +186,10 @@ _MEMO_SIZE = 256
 
 def evaluate(cards: Iterable[Card]) -> HandValue:
     """The value of the best five of 5, 6 or 7 distinct cards (SHOWDOWN)."""
-    codes = [_code(card) for card in cards]
+    cards = cards if isinstance(cards, list | tuple) else tuple(cards)
+    codes = [_CODE_BY_ID.get(id(card), -1) for card in cards]  # parsed cards, the usual case
+    if -1 in codes:
+        codes = [_code(card) for card in cards]
     count = len(codes)
     if not 5 <= count <= 7:
         raise HandError(f"a hand is the best five of 5 to 7 cards, got {count} (SHOWDOWN)")
