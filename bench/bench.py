@@ -29,14 +29,14 @@ sys.path[:0] = [str(HERE.parent), str(HERE)]  # the repository (dealer) and benc
 
 from pokerkit_side import PLAYERS, STACK, play_hand, run_pokerkit  # noqa: E402
 
-from dealer.betting import Move  # noqa: E402
-from dealer.deck import DeckPlan  # noqa: E402
-from dealer.events import Kind  # noqa: E402
-from dealer.hand import Hand  # noqa: E402
-from dealer.ruleset import load_ruleset  # noqa: E402
-from dealer.stakes import Stakes, Structure  # noqa: E402
-from dealer.steps import PlayerAction  # noqa: E402
-from dealer.table import Table  # noqa: E402
+from dealer.core.betting import Move  # noqa: E402
+from dealer.core.deck import DeckPlan  # noqa: E402
+from dealer.core.events import Kind  # noqa: E402
+from dealer.core.stakes import Stakes, Structure  # noqa: E402
+from dealer.core.steps import PlayerAction  # noqa: E402
+from dealer.core.table import Table  # noqa: E402
+from dealer.engine.hand import Hand  # noqa: E402
+from dealer.rules.rulesets import load_ruleset  # noqa: E402
 
 _ACTIONS = frozenset({Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE})
 

@@ -1,4 +1,4 @@
-"""Exact-value tests of one betting round (dealer.betting)."""
+"""Exact-value tests of one betting round (dealer.core.betting)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from decimal import Decimal
 
 import pytest
 
-from dealer.betting import (
+from dealer.core.betting import (
     BettingError,
     BettingRound,
     Move,

@@ -14,8 +14,8 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer import __version__
-from dealer.cli import app
-from dealer.scenario import EXPECT_KEYS
+from dealer.apps.cli import app
+from dealer.scenarios.format import EXPECT_KEYS
 from tests.conftest import ROOT, SCENARIOS
 
 runner = CliRunner()

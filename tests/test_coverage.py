@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import yaml
 
-from dealer.rulebook import Section, ids, rule
+from dealer.rules.rulebook import Section, ids, rule
 from tests.conftest import SCENARIOS
 
 NOT_YET_SCENARIO_A: frozenset[str] = frozenset()
@@ -54,7 +54,7 @@ def test_every_normal_procedure_rule_has_a_scenario() -> None:
 
 def test_the_machine_recognises_every_irregularity() -> None:
     """Every §B ruling is named by a recognised mishap in procedures/holdem.yaml."""
-    from dealer.procedure import procedure
+    from dealer.engine.procedure import procedure
 
     named = set()
     for transition in procedure().transitions:

@@ -6,8 +6,8 @@ import json
 
 from typer.testing import CliRunner
 
-from dealer.cli import app
-from dealer.rulebook import Section, ids
+from dealer.apps.cli import app
+from dealer.rules.rulebook import Section, ids
 from tests.conftest import ROOT
 
 ASK = ROOT / "tests" / "fixtures" / "ask"

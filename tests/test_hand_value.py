@@ -9,8 +9,8 @@ import pytest
 from pokerkit import Card as KitCard
 from pokerkit import StandardHighHand
 
-from dealer.cards import Card, Rank, Suit, format_cards, full_deck, parse_cards
-from dealer.hand_value import (
+from dealer.core.cards import Card, Rank, Suit, format_cards, full_deck, parse_cards
+from dealer.core.hand_value import (
     Category,
     HandError,
     HandValue,

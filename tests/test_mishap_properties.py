@@ -8,11 +8,11 @@ import random
 
 import pytest
 
-from dealer.deck import DeckPlan
-from dealer.hand import Hand, InvariantError
-from dealer.mishap import Mishap, MishapKind
-from dealer.random_play import random_action, random_table
-from dealer.table import SEATS
+from dealer.core.deck import DeckPlan
+from dealer.core.mishaps import Mishap, MishapKind
+from dealer.core.table import SEATS
+from dealer.engine.hand import Hand, InvariantError
+from dealer.engine.random_play import random_action, random_table
 
 MAX_STEPS = 600
 HANDS = 1000  # per ruleset

@@ -7,9 +7,9 @@ from decimal import Decimal
 
 import pytest
 
-from dealer.cards import parse_cards
-from dealer.hand_value import best_hand
-from dealer.pots import (
+from dealer.core.cards import parse_cards
+from dealer.core.hand_value import best_hand
+from dealer.core.pots import (
     Pot,
     PotError,
     Share,

@@ -10,16 +10,16 @@ from pathlib import Path
 
 import pytest
 
-from dealer import procedure
-from dealer.deck import DeckPlan
-from dealer.hand import Hand, Refusal
-from dealer.random_play import random_action, random_table
-from dealer.replay import autopilot, replay, snapshot
-from dealer.ruleset import load_ruleset
-from dealer.scenario import read_scenario
-from dealer.stakes import Stakes, Structure
-from dealer.steps import parse_step
-from dealer.table import Table
+from dealer.core.deck import DeckPlan
+from dealer.core.stakes import Stakes, Structure
+from dealer.core.steps import parse_step
+from dealer.core.table import Table
+from dealer.engine import procedure
+from dealer.engine.hand import Hand, Refusal
+from dealer.engine.random_play import random_action, random_table
+from dealer.rules.rulesets import load_ruleset
+from dealer.scenarios.format import read_scenario
+from dealer.scenarios.replay import autopilot, replay, snapshot
 from tests.conftest import ROOT, SCENARIOS
 from tests.test_mishap_properties import candidates
 
@@ -32,11 +32,11 @@ def _table(players: int = 3) -> Table:
 
 def test_one_machine_serves_every_hand_of_a_process() -> None:
     code = (
-        "from dealer import procedure\n"
+        "from dealer.engine import procedure\n"
         "from tests.test_procedure import _table\n"
-        "from dealer.hand import Hand\n"
-        "from dealer.deck import DeckPlan\n"
-        "from dealer.replay import autopilot\n"
+        "from dealer.engine.hand import Hand\n"
+        "from dealer.core.deck import DeckPlan\n"
+        "from dealer.scenarios.replay import autopilot\n"
         "for seed in range(25):\n"
         "    hand = Hand(_table(), DeckPlan(seed=seed))\n"
         "    autopilot(hand, 'done', 'check-call')\n"
@@ -52,7 +52,7 @@ def test_one_machine_serves_every_hand_of_a_process() -> None:
 def test_the_machine_does_not_collect_hands() -> None:
     for seed in range(3):
         autopilot(Hand(_table(), DeckPlan(seed=seed)), "done", "check-call")
-    assert procedure.machine().models == []
+    assert procedure.machine(Hand).models == []
 
 
 def test_a_refused_step_leaves_the_hand_unchanged() -> None:

@@ -13,13 +13,13 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.betting import Move, Options
-from dealer.chips import ZERO
-from dealer.deck import DeckPlan
-from dealer.hand import Hand
-from dealer.random_play import Mix, random_action, random_table
-from dealer.stakes import Structure
-from dealer.steps import PlayerAction, Step
+from dealer.core.betting import Move, Options
+from dealer.core.chips import ZERO
+from dealer.core.deck import DeckPlan
+from dealer.core.stakes import Structure
+from dealer.core.steps import PlayerAction, Step
+from dealer.engine.hand import Hand
+from dealer.engine.random_play import Mix, random_action, random_table
 
 MIXES = st.sampled_from(
     [

@@ -1,4 +1,4 @@
-"""The rulebook data, its loader and look-ups (dealer.rulebook), and the floor's rendering."""
+"""The rulebook data, its loader and look-ups (dealer.rules.rulebook), and the floor's rendering."""
 
 # Chinese texts use full-width punctuation on purpose.
 
@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from dealer import floor, rulebook
-from dealer.rulebook import (
+from dealer.apps import floor
+from dealer.rules import rulebook
+from dealer.rules.rulebook import (
     Branch,
     Do,
     Fate,
@@ -244,8 +245,8 @@ def test_importing_the_rulebook_is_light() -> None:
     import subprocess
     import sys
 
-    code = "import sys, dealer.rulebook as r; r.book(); print('transitions' in sys.modules, 'typer' in sys.modules)"  # noqa: E501
-    root = Path(rulebook.__file__).resolve().parent.parent
+    code = "import sys, dealer.rules.rulebook as r; r.book(); print('transitions' in sys.modules, 'typer' in sys.modules)"  # noqa: E501
+    root = Path(rulebook.__file__).resolve().parents[2]
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=root
     )

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from dealer.cli import app
-from dealer.replay import replay
-from dealer.ruleset import load_ruleset
-from dealer.scenario import read_scenario
+from dealer.apps.cli import app
+from dealer.rules.rulesets import load_ruleset
+from dealer.scenarios.format import read_scenario
+from dealer.scenarios.replay import replay
 from tests.conftest import ROOT, SCENARIOS
 
 FIRST_TWO = ROOT / "procedures" / "house" / "first-two-cards.yaml"

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from dealer.replay import replay
-from dealer.scenario import read_scenario
+from dealer.scenarios.format import read_scenario
+from dealer.scenarios.replay import replay
 from tests.conftest import SCENARIOS
 
 FILES = sorted(SCENARIOS.rglob("*.yaml"))

@@ -12,10 +12,10 @@ import itertools
 
 import pytest
 
-from dealer import deck
-from dealer.cards import Card, Rank, Suit, format_cards, full_deck, parse_cards
-from dealer.deck import cut, cut_position, shuffled
-from dealer.ledger import Ledger, LedgerError
+from dealer.core import deck
+from dealer.core.cards import Card, Rank, Suit, format_cards, full_deck, parse_cards
+from dealer.core.deck import cut, cut_position, shuffled
+from dealer.core.ledger import Ledger, LedgerError
 
 GOLDEN = "f34d1323bf35c7bd34176269c289f0d45092a5e78558b94cf9ff6c417598f095"
 

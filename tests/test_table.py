@@ -6,10 +6,10 @@ from decimal import Decimal
 
 import pytest
 
-from dealer.positions import BUTTON
-from dealer.ruleset import load_ruleset
-from dealer.stakes import Stakes, Structure
-from dealer.table import Table, TableError
+from dealer.core.positions import BUTTON
+from dealer.core.stakes import Stakes, Structure
+from dealer.core.table import Table, TableError
+from dealer.rules.rulesets import load_ruleset
 
 STACKS = dict.fromkeys(range(1, 6), Decimal(100))
 

@@ -14,16 +14,16 @@ from pathlib import Path
 import pexpect  # type: ignore[import-untyped]
 import pytest
 
-from dealer.deck import DeckPlan
-from dealer.hand import Hand
-from dealer.mishap import parse_mishap
-from dealer.rulebook import Lang
-from dealer.ruleset import load_ruleset
-from dealer.stakes import Stakes, Structure
-from dealer.steps import parse_step
-from dealer.table import Table
-from dealer.table_view import render_table
-from dealer.trainer import Drill, Mistake, Slip, Trainer
+from dealer.apps.table_view import render_table
+from dealer.apps.trainer import Drill, Mistake, Slip, Trainer
+from dealer.core.deck import DeckPlan
+from dealer.core.mishaps import parse_mishap
+from dealer.core.stakes import Stakes, Structure
+from dealer.core.steps import parse_step
+from dealer.core.table import Table
+from dealer.engine.hand import Hand
+from dealer.rules.rulebook import Lang
+from dealer.rules.rulesets import load_ruleset
 from tests.conftest import ROOT
 
 RULESETS = ("seed", "wsop-2024")

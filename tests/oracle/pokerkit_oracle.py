@@ -49,7 +49,7 @@ from pokerkit import (
     Street,
 )
 
-from dealer.cards import Card, full_deck
+from dealer.core.cards import Card, full_deck
 
 STRUCTURES = {
     "limit": BettingStructure.FIXED_LIMIT,

@@ -1,6 +1,7 @@
 """Seeded random hands played by ``dealer`` and replayed in PokerKit: same pots, winners, stacks.
 
-Each hand is played by :func:`dealer.random_play.play_random_hand` (autopilot deals, random players
+Each hand is played by :func:`dealer.engine.random_play.play_random_hand` (autopilot deals, random
+players
 act); its cards (every pitch, the board) and its actions are read back from the hand's events and
 fed to PokerKit through the oracle. Where our rules and PokerKit differ, the difference is encoded
 here, narrowly, with the rule that decides it (``_OurRulesReplay``, ``_actions``,
@@ -17,14 +18,14 @@ from decimal import Decimal
 import pytest
 from pokerkit import BettingStructure
 
-from dealer.cards import Card
-from dealer.chips import ZERO
-from dealer.events import Kind
-from dealer.hand import Hand
-from dealer.pots import build_pots
-from dealer.random_play import play_random_hand, random_table
-from dealer.stakes import Structure
-from dealer.table import Table
+from dealer.core.cards import Card
+from dealer.core.chips import ZERO
+from dealer.core.events import Kind
+from dealer.core.pots import build_pots
+from dealer.core.stakes import Structure
+from dealer.core.table import Table
+from dealer.engine.hand import Hand
+from dealer.engine.random_play import play_random_hand, random_table
 from tests.oracle.pokerkit_oracle import OracleHand, OracleMismatch, OracleResult, _Replay
 from tests.oracle.pokerkit_oracle import play as plain_play
 

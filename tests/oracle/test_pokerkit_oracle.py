@@ -7,7 +7,7 @@ from decimal import Decimal as D
 
 import pytest
 
-from dealer.cards import parse_cards
+from dealer.core.cards import parse_cards
 from tests.oracle.pokerkit_oracle import OracleHand, OracleMismatch, play, player_order
 
 Action = tuple[int, str, D | None]

@@ -1,0 +1,79 @@
+"""``dealer ask``: the floor's answer for the hand on the table.
+
+The scenario is replayed to its last step; the answer names the irregularity that occurred, its
+ruling (the rulebook entry ``dealer rule`` prints), where each affected physical card now lies, who
+is to act, and the steps the dealer still owes, in the chosen language.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dealer.apps.floor import render_rule, rule_as_json
+from dealer.engine.hand import Hand
+from dealer.rules.rulebook import Lang, book, rule
+
+
+def _place(where: str, lang: Lang) -> str:
+    """A ledger place ("seat 3", "set aside") in the reader's language."""
+    labels = book()
+    if where.startswith("seat "):
+        return labels.label("place-seat", lang).format(seat=where.split()[1])
+    return labels.label(f"place-{where.replace(' ', '-')}", lang)
+
+
+def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
+    """The answer as plain values (``--json``)."""
+    facts: dict[str, Any] = {
+        "state": hand.state,
+        "to_act": hand.to_act,
+        "next": hand.expected(lang),
+    }
+    if not hand.rulings:
+        facts["irregularity"] = None
+        return facts
+    ruled = hand.rulings[-1]
+    facts["irregularity"] = ruled.rule_id
+    facts["ruleset"] = ruled.ruleset
+    facts["title"] = rule(ruled.rule_id).title.get(lang)
+    facts["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang)
+    facts["cards"] = [
+        {"name": name, "card": str(card), "now": hand.ledger.where(card)}
+        for name, cards in ruled.cards.items()
+        for card in cards
+    ]
+    facts["owed"] = [owed.text_in(lang) for owed in hand.owed]
+    return facts
+
+
+def render(hand: Hand, lang: Lang = Lang.EN) -> str:
+    """The answer for the terminal."""
+    labels = book()
+    colon = labels.label("colon", lang)
+    facts = answer(hand, lang)
+    if facts["irregularity"] is None:
+        none, next_label = labels.label("ask-none", lang), labels.label("ask-next", lang)
+        space = " " if lang is Lang.EN else ""  # Chinese sentences run on without spaces
+        return f"{none}{space}{next_label}{colon}{facts['next']}"
+    ruled = hand.rulings[-1]
+    lines = [
+        f"{labels.label('ask-irregularity', lang)}{colon}{ruled.rule_id} ({facts['title']}), "
+        f"{labels.label('ruleset', lang)}{colon}{ruled.ruleset}",
+        "",
+        render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip(),
+        "",
+        f"{labels.label('ask-table', lang)}{colon.rstrip()}",
+    ]
+    for item in facts["cards"]:
+        place = _place(item["now"], lang)
+        line = labels.label("ask-card", lang).format(
+            name=item["name"], card=item["card"], place=place
+        )
+        lines.append(f"  {line}")
+    if hand.to_act is not None:
+        lines.append(f"  {labels.label('ask-to-act', lang).format(seat=hand.to_act)}")
+    if facts["owed"]:
+        lines.append(f"{labels.label('ask-owed', lang)}{colon.rstrip()}")
+        lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
+    lines.append(f"{labels.label('ask-next', lang)}{colon}{facts['next']}")
+    return "\n".join(lines)

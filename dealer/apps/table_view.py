@@ -1,0 +1,161 @@
+"""What the trainee sees: the table drawn compactly, and the table's public events in words.
+
+Hole cards are shown face down as counts; only cards the table can see (an exposed card, a shown
+hand, the board, a set-aside card) are named. Every word comes from the rulebook's ``labels``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+
+from dealer.core.cards import Card, format_cards
+from dealer.core.chips import format_chips
+from dealer.core.events import Event, Kind
+from dealer.core.stakes import Stakes, Structure
+from dealer.engine.hand import Hand
+from dealer.rules.rulebook import Lang, book
+
+__all__ = ["describe_game", "event_lines", "render_table", "status_line", "text"]
+
+
+def text(key: str, lang: Lang, **fields: object) -> str:
+    """The trainer label ``train-KEY`` in ``lang``, filled in."""
+    return book().label(f"train-{key}", lang).format(**fields)
+
+
+def describe_game(stakes: Stakes, lang: Lang) -> str:
+    """``no-limit 1/2 · ante 1``: the structure, the blinds (limit: the bets), antes, straddle."""
+    if stakes.structure is Structure.LIMIT:
+        small, big = stakes.small_bet, stakes.big_bet
+    else:
+        small, big = stakes.small_blind, stakes.big_blind
+    parts = [text(stakes.structure.value, lang, small=format_chips(small), big=format_chips(big))]
+    if stakes.ante > 0:
+        parts.append(text("ante", lang, amount=format_chips(stakes.ante)))
+    if stakes.straddle > 0:
+        parts.append(text("straddle", lang, amount=format_chips(stakes.straddle)))
+    return " · ".join(parts)
+
+
+def _face_up(hand: Hand) -> set[Card]:
+    """Hole cards the table has seen: exposed by the dealer, or shown at the showdown."""
+    seen = set(hand.exposed)
+    for event in hand.events:
+        if event.kind in (Kind.SHOW, Kind.FLASH):
+            seen.update(event.cards)
+    return seen
+
+
+def _positions(hand: Hand, seat: int, lang: Lang) -> str:
+    positions = hand.table.positions
+    tags = [
+        ("pos-button", positions.button),
+        ("pos-sb", positions.small_blind),
+        ("pos-bb", positions.big_blind),
+        ("pos-straddle", positions.straddle),
+    ]
+    return " ".join(text(key, lang) for key, where in tags if where == seat)
+
+
+def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: set[Card]) -> str:
+    cards = hand.ledger.hands.get(seat, [])
+    up = [card for card in cards if card in face_up]
+    parts = [
+        f"{text('seat', lang, seat=seat):<8}",
+        f"{_positions(hand, seat, lang):<7}",
+        f"{text('stack', lang, amount=format_chips(hand.stacks[seat])):<12}",
+    ]
+    committed = hand.committed.get(seat)
+    in_pot = text("in-pot", lang, amount=format_chips(committed)) if committed else ""
+    parts.append(f"{in_pot:<9}")
+    hidden = len(cards) - len(up)
+    down = text("face-down", lang, count=hidden) if hidden else ""
+    parts.append(f"{down:<7}")
+    if up:
+        parts.append(text("face-up", lang, cards=format_cards(up)))
+    if seat in hand.folded:
+        parts.append(text("folded", lang))
+    return "  " + " ".join(parts).rstrip()
+
+
+def _whose_turn(hand: Hand, lang: Lang) -> str:
+    if hand.to_act is not None:
+        return text("seat", lang, seat=hand.to_act)
+    if hand.next_dealer_step() is not None:
+        return text("dealer", lang)
+    return text("nobody", lang)
+
+
+def status_line(hand: Hand, lang: Lang) -> str:
+    """Board, burns, set-aside cards, pot and whose turn it is, on one line."""
+    colon = book().label("colon", lang)
+    ledger = hand.ledger
+    board = format_cards(ledger.board) if ledger.board else text("none", lang)
+    parts = [
+        f"{text('board', lang)}{colon}{board}",
+        f"{text('burns', lang)}{colon}{len(ledger.burns)}",
+    ]
+    if ledger.set_aside:
+        parts.append(f"{text('set-aside', lang)}{colon}{format_cards(ledger.set_aside)}")
+    parts.append(f"{text('pot', lang)}{colon}{format_chips(hand.pot)}")
+    parts.append(f"{text('to-act', lang)}{colon}{_whose_turn(hand, lang)}")
+    return "  " + " · ".join(parts)
+
+
+def render_table(hand: Hand, lang: Lang, heading: str) -> str:
+    """The whole table: a heading, one line per seat dealt in, and the status line."""
+    face_up = _face_up(hand)
+    lines = [f"{heading} · {describe_game(hand.table.stakes, lang)} · {hand.table.ruleset.name}"]
+    lines.extend(_seat_line(hand, seat, lang, face_up) for seat in hand.table.seats)
+    lines.append(status_line(hand, lang))
+    return "\n".join(lines)
+
+
+_ACTIONS: Mapping[Kind, str] = {
+    Kind.FOLD: "ev-fold",
+    Kind.CHECK: "ev-check",
+    Kind.CALL: "ev-call",
+    Kind.BET: "ev-bet",
+    Kind.RAISE: "ev-raise",
+}
+_CARDS: Mapping[Kind, str] = {Kind.SET_ASIDE: "ev-set-aside", Kind.TO_STUB: "ev-to-stub"}
+
+
+def _event_line(event: Event, lang: Lang) -> str | None:
+    amount = format_chips(event.amount) if event.amount is not None else ""
+    if event.kind in _ACTIONS:
+        line = text(_ACTIONS[event.kind], lang, seat=event.seat, amount=amount)
+        return line + (text("ev-all-in", lang) if event.note == "all-in" else "")
+    if event.kind is Kind.RETURN and event.seat is not None:
+        return text("ev-return", lang, seat=event.seat, amount=amount)
+    if event.kind is Kind.SHOW:
+        return text("ev-show", lang, seat=event.seat, cards=format_cards(event.cards),
+                    name=event.note)  # fmt: skip
+    if event.kind is Kind.PUSH:
+        return text("ev-push", lang, seat=event.seat, amount=amount, pot=event.note)
+    if event.kind is Kind.BUTTON and event.seat is not None and not event.note:
+        return text("ev-button", lang, seat=event.seat)
+    if event.kind in _CARDS:
+        return text(_CARDS[event.kind], lang, cards=format_cards(event.cards))
+    if event.kind is Kind.GATHER:
+        return text("ev-gather", lang)
+    return None  # pitches, burns, shuffles: seen on the table, not announced
+
+
+def event_lines(events: Iterable[Event], lang: Lang) -> list[str]:
+    """The public events in words; the board cards a step turned are one line."""
+    lines: list[str] = []
+    board: list[Card] = []
+    for event in events:
+        if event.kind is Kind.BOARD:
+            board.extend(event.cards)
+            continue
+        if board:
+            lines.append(text("ev-board", lang, cards=format_cards(board)))
+            board = []
+        line = _event_line(event, lang)
+        if line is not None:
+            lines.append(line)
+    if board:
+        lines.append(text("ev-board", lang, cards=format_cards(board)))
+    return lines

@@ -1,0 +1,516 @@
+"""The betting logic of one hold'em betting round: who acts, what they may do, the chips moved.
+
+Pure bookkeeping: no cards, no I/O. The caller gives the acting order, the live stacks and the chips
+each seat has put in the hand; :meth:`BettingRound.act` checks an action against the rules (each
+refusal names its rule ID) and moves the chips.
+
+A no-limit 5/10 round pre-flop, seats 3 (small blind), 4 (big blind), 5 and 6:
+
+>>> stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(5), Decimal(10))
+>>> stacks = {3: Decimal(495), 4: Decimal(490), 5: Decimal(500), 6: Decimal(500)}
+>>> committed = {3: Decimal(5), 4: Decimal(10)}
+>>> rnd = BettingRound(stakes, Street.PREFLOP, [5, 6, 3, 4], stacks, committed,
+...                    posted={3: Decimal(5), 4: Decimal(10)}, posted_bet_count=1)
+>>> rnd.options()
+Options(seat=5, moves=(<Move.FOLD: 'fold'>, <Move.CALL: 'call'>, <Move.RAISE: 'raise'>, \
+<Move.ALL_IN: 'all-in'>), to_call=Decimal('10'), min_to=Decimal('20'), max_to=Decimal('500'))
+>>> rnd.act(5, Move.RAISE, Decimal(15))
+Traceback (most recent call last):
+...
+dealer.core.betting.BettingError: raise to 15 is below the minimum raise to 20 (NL-MIN-RAISE)
+>>> rnd.act(5, Move.RAISE, Decimal(30))
+Wager(seat=5, move=<Move.RAISE: 'raise'>, to=Decimal('30'), added=Decimal('30'), all_in=False)
+>>> rnd.options().min_to
+Decimal('50')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, MutableMapping, Sequence
+from decimal import Decimal
+from enum import Enum, StrEnum, auto
+from typing import NamedTuple
+
+from dealer.core.chips import ZERO, format_chips
+from dealer.core.stakes import Stakes, Street, Structure
+
+__all__ = [
+    "BettingError",
+    "BettingRound",
+    "Move",
+    "Options",
+    "Stakes",
+    "Street",
+    "Structure",
+    "Wager",
+]
+
+
+class Move(StrEnum):
+    """What a player says."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"
+
+
+class Options(NamedTuple):
+    """What the player to act may do now (named tuples here: asked for and made at every action,
+    they cost half a frozen dataclass)."""
+
+    seat: int
+    moves: tuple[Move, ...]
+    to_call: Decimal
+    min_to: Decimal | None
+    max_to: Decimal | None
+
+
+class Wager(NamedTuple):
+    """One applied action; an all-in is recorded as the call, bet or raise it amounts to."""
+
+    seat: int
+    move: Move
+    to: Decimal
+    added: Decimal
+    all_in: bool
+
+
+# Options(...) and Wager(...) without the named tuples' Python-level __new__ (one each per action).
+_record = tuple.__new__
+
+
+class BettingError(ValueError):
+    """An action the rules do not allow; ``rule`` is the rule ID, also ending the message."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(f"{message} ({rule})")
+        self.rule = rule
+
+
+def _c(amount: Decimal) -> str:
+    return format_chips(amount)
+
+
+class _Block(Enum):
+    """What keeps a player from betting or raising (each has its refusal in ``_raise_refusal``)."""
+
+    OTHERS_ALL_IN = auto()
+    CAPPED = auto()
+    NOT_REOPENED = auto()
+    CALL_ONLY = auto()
+
+
+# The moves on offer, by (facing a bet, the bet or raise on offer, all-in on offer), in the order
+# options() lists them.
+_MOVES = {
+    (facing, wager, all_in): (
+        Move.FOLD,
+        Move.CALL if facing else Move.CHECK,
+        *((wager,) if wager is not None else ()),
+        *((Move.ALL_IN,) if all_in else ()),
+    )
+    for facing in (False, True)
+    for wager in (None, Move.BET, Move.RAISE)
+    for all_in in (False, True)
+}
+
+_STRUCTURE_RULE = {
+    Structure.LIMIT: "LIMIT-STAKES",
+    Structure.NO_LIMIT: "NO-LIMIT",
+    Structure.POT_LIMIT: "POT-LIMIT",
+}
+
+
+class BettingRound:
+    """One round; ``stacks`` and ``committed`` are the caller's mappings, changed in place."""
+
+    def __init__(
+        self,
+        stakes: Stakes,
+        street: Street,
+        order: Sequence[int],
+        stacks: MutableMapping[int, Decimal],
+        committed: MutableMapping[int, Decimal],
+        posted: Mapping[int, Decimal] | None = None,
+        posted_bet_count: int = 0,
+        posted_last_raise: Decimal | None = None,
+        posted_level: Decimal | None = None,
+    ) -> None:
+        seats = set(order)
+        if len(seats) != len(order):
+            raise ValueError(f"acting order repeats a seat: {list(order)}")
+        if not seats.issubset(stacks):
+            raise ValueError(f"no stack for seats {[seat for seat in order if seat not in stacks]}")
+        self.stakes = stakes
+        self.street = street
+        self.order: tuple[int, ...] = tuple(order)
+        self._cycle = self.order * 2  # the order read from any place once round
+        self.stacks = stacks
+        self.committed = committed
+        self._live: list[int] = list(order)
+        # This round's bets in front of players (folded ones included, for the uncalled bet).
+        self.bets: dict[int, Decimal] = dict.fromkeys(order, ZERO)
+        high = ZERO
+        if posted:
+            self.bets.update(posted)
+            high = max(high, *posted.values())
+        # A blind posted short (all-in) still sets the full blind as the bet to call.
+        if posted_level is not None and posted_level > high:
+            high = posted_level
+        self.high: Decimal = high
+        # Limit: the bet level reached by the last full bet (a short all-in stays above it).
+        self.full_level: Decimal = self.high
+        self.bet_count = posted_bet_count
+        # No-limit/pot-limit: the last full bet or raise increment (NL-MIN-RAISE).
+        self.last_raise: Decimal = (
+            stakes.big_blind if posted_last_raise is None else posted_last_raise
+        )
+        # The highest bet each seat had matched when it last acted (posting a blind is not acting).
+        self._acted_at: dict[int, Decimal] = {}
+        self.capped_round = stakes.cap_bets is not None and not (
+            stakes.cap_lifted_heads_up and sum(stacks[seat] > ZERO for seat in order) == 2
+        )
+        self.history: list[Wager] = []
+        self._uncalled_done = False
+        self._to_act: int | None = self._next_from(0)
+
+    # -- state ---------------------------------------------------------------------------------
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats not folded, all-in ones included, in acting order."""
+        return tuple(self._live)
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat whose turn it is; ``None`` once the round is complete."""
+        return self._to_act
+
+    @property
+    def is_complete(self) -> bool:
+        """ROUND-END reached."""
+        return self._to_act is None
+
+    @property
+    def bet_size(self) -> Decimal:
+        return self.stakes.bet_size(self.street)
+
+    @property
+    def pot(self) -> Decimal:
+        """Everything put in this hand so far, this round's bets included."""
+        return sum(self.committed.values(), ZERO)
+
+    def _total(self, seat: int) -> Decimal:
+        """The most ``seat`` can have in front of it this round: its bet plus its stack."""
+        return self.bets.get(seat, ZERO) + self.stacks[seat]
+
+    def _next_from(self, start: int) -> int | None:
+        """The first live seat needing action, scanning the order cyclically from ``start``;
+        ``None`` at ROUND-END.
+
+        A seat needs action when it has chips behind and has not acted yet or is below the bet.
+        The round is over when one live seat is left, when nobody has chips behind, or when the
+        only seat with chips has matched the bet (nobody is left to bet against).
+        """
+        live = self._live
+        if len(live) <= 1:
+            return None
+        stacks, bets, acted, high = self.stacks, self.bets, self._acted_at, self.high
+        for seat in self._cycle[start : start + len(self.order)]:
+            if stacks[seat] > ZERO and seat in live and (seat not in acted or bets[seat] < high):
+                break
+        else:
+            return None
+        if bets[seat] < high:
+            return seat
+        # It has matched the bet without acting: it acts only if someone has chips to bet against.
+        for other in live:
+            if other != seat and stacks[other] > ZERO:
+                return seat
+        return None
+
+    def _action_rule(self) -> str:
+        return "PREFLOP-ACTION" if self.street is Street.PREFLOP else "POSTFLOP-ACTION"
+
+    # -- what may be done ----------------------------------------------------------------------
+
+    def _raise_block(self, seat: int) -> _Block | None:
+        """Why ``seat`` may not bet or raise now, or ``None`` when it may (cheap: asked for
+        every player's options)."""
+        stacks = self.stacks
+        for other in self._live:
+            if other != seat and stacks[other] > ZERO:
+                break
+        else:
+            return _Block.OTHERS_ALL_IN
+        stakes = self.stakes
+        if stakes.structure is Structure.LIMIT:
+            cap = stakes.cap_bets
+            if self.capped_round and cap is not None and self.bet_count >= cap:
+                return _Block.CAPPED
+            threshold = self.bet_size / 2
+        else:
+            threshold = self.last_raise
+        acted_at = self._acted_at.get(seat)
+        if acted_at is not None and self.high - acted_at < threshold:
+            return _Block.NOT_REOPENED
+        if self.bets[seat] + stacks[seat] <= self.high:
+            return _Block.CALL_ONLY
+        return None
+
+    def _raise_refusal(self, seat: int) -> BettingError | None:
+        """Why ``seat`` may not bet or raise now, as the refusal; ``None`` when it may."""
+        block = self._raise_block(seat)
+        if block is None:
+            return None
+        if block is _Block.OTHERS_ALL_IN:
+            return BettingError(
+                f"seat {seat} may only call or fold: every other player is all-in", "SIDE-POTS"
+            )
+        if block is _Block.CAPPED:
+            return BettingError(
+                f"the betting is capped at {self.stakes.cap_bets} bets; seat {seat} may only call "
+                "or fold",
+                "LIMIT-CAP",
+            )
+        if block is _Block.NOT_REOPENED:
+            rule = "LIMIT-ALLIN" if self.stakes.structure is Structure.LIMIT else "NL-MIN-RAISE"
+            return BettingError(
+                f"seat {seat} may only call or fold: the all-in to {_c(self.high)} is less than "
+                f"a full raise over the {_c(self._acted_at[seat])} it acted on, so the betting "
+                "is not reopened",
+                rule,
+            )
+        return BettingError(
+            f"seat {seat} has {_c(self._total(seat))} in all, not more than the bet of "
+            f"{_c(self.high)}: it can only call all-in",
+            "SIDE-POTS",
+        )
+
+    def _bounds(self, seat: int) -> tuple[Decimal, Decimal]:
+        """The structure's minimum and maximum bet/raise-to, before clipping to the stack."""
+        structure = self.stakes.structure
+        if structure is Structure.LIMIT:
+            full = self.full_level + self.bet_size
+            return full, full
+        low = self.high + self.last_raise
+        if structure is Structure.NO_LIMIT:
+            return low, self.bets[seat] + self.stacks[seat]
+        call = self.high - self.bets[seat]
+        top = self.high + self.pot + call
+        return min(low, top), top
+
+    def options(self) -> Options:
+        """The legal moves of the player to act (ALL_IN listed whenever going all-in is legal)."""
+        seat = self._to_act
+        if seat is None:
+            raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
+        high, bet, stack = self.high, self.bets[seat], self.stacks[seat]
+        total = bet + stack
+        to_call = high - bet if high - bet <= stack else stack
+        if self._raise_block(seat) is not None:
+            moves = _MOVES[to_call > ZERO, None, total <= high]
+            return _record(Options, (seat, moves, to_call, None, None))
+        low, top = self._bounds(seat)
+        moves = _MOVES[to_call > ZERO, Move.RAISE if high > ZERO else Move.BET, total <= top]
+        min_to = low if low <= total else total
+        return _record(Options, (seat, moves, to_call, min_to, top if top <= total else total))
+
+    def can(self, seat: int, move: Move, to: Decimal | None = None) -> bool:
+        """Whether :meth:`act` would accept this action."""
+        try:
+            self.verify(seat, move, to)
+        except BettingError:
+            return False
+        return True
+
+    def verify(self, seat: int, move: Move, to: Decimal | None = None) -> None:
+        """Raise :class:`BettingError` unless ``seat`` may make ``move`` (to ``to``) now."""
+        self._resolve(seat, move, to)
+
+    def _resolve(self, seat: int, move: Move, to: Decimal | None) -> tuple[Move, Decimal]:
+        """Check the action; return the move it amounts to and the seat's bet after it."""
+        actor = self._to_act
+        if actor is None:
+            raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
+        if seat != actor:
+            raise BettingError(
+                f"not seat {seat}'s turn: seat {actor} is to act", self._action_rule()
+            )
+        if to is not None and move is not Move.BET and move is not Move.RAISE:
+            raise BettingError(
+                f"{move} takes no amount (got {_c(to)}): only a bet or a raise names one",
+                self._action_rule(),
+            )
+        bet = self.bets[seat]
+        high = self.high
+        if move is Move.FOLD:
+            return Move.FOLD, bet
+        if move is Move.CHECK:
+            if high > bet:
+                raise BettingError(
+                    f"seat {seat} cannot check: it faces a bet of {_c(high)} "
+                    f"({_c(min(high - bet, self.stacks[seat]))} to call); call, raise or fold",
+                    self._action_rule(),
+                )
+            return Move.CHECK, bet
+        total = bet + self.stacks[seat]
+        if move is Move.CALL:
+            if high <= bet:
+                raise BettingError(
+                    f"seat {seat} has nothing to call: check or bet", self._action_rule()
+                )
+            return Move.CALL, high if high <= total else total
+        if move is Move.ALL_IN:
+            if total <= high:
+                return Move.CALL, total
+            word = Move.RAISE if high > ZERO else Move.BET
+            self._check_raise(seat, word, total, said_all_in=True)
+            return word, total
+        if move is Move.BET and high > ZERO:
+            raise BettingError(
+                f"seat {seat} cannot bet: there is already a bet of {_c(high)} in this "
+                "round; raise instead",
+                self._action_rule(),
+            )
+        if move is Move.RAISE and high <= ZERO:
+            raise BettingError(
+                f"seat {seat} cannot raise: there is no bet in this round; bet instead",
+                self._action_rule(),
+            )
+        if to is None:
+            if self.stakes.structure is not Structure.LIMIT:
+                raise BettingError(
+                    f"a {move} needs an amount: {move} to how much?",
+                    _STRUCTURE_RULE[self.stakes.structure],
+                )
+            refusal = self._raise_refusal(seat)
+            if refusal is not None:
+                raise refusal
+            to = min(self._bounds(seat)[0], total)
+        self._check_raise(seat, move, to)
+        return move, to
+
+    def _check_raise(
+        self, seat: int, move: Move, to: Decimal, *, said_all_in: bool = False
+    ) -> None:
+        """Check a bet or raise to ``to`` (an all-in when ``to`` is the seat's whole total)."""
+        structure = self.stakes.structure
+        srule = _STRUCTURE_RULE[structure]
+        minrule = "LIMIT-STAKES" if structure is Structure.LIMIT else "NL-MIN-RAISE"
+        total = self._total(seat)
+        if move is Move.BET and to <= 0:
+            raise BettingError(
+                f"a bet of {_c(to)} is not a bet: bet at least {_c(self._bounds(seat)[0])}",
+                minrule,
+            )
+        refusal = self._raise_refusal(seat)
+        if refusal is not None:
+            raise refusal
+        if to > total:
+            raise BettingError(
+                f"{move} to {_c(to)} is more than seat {seat} has: {_c(self.stacks[seat])} behind, "
+                f"{_c(total)} in all",
+                srule,
+            )
+        low, top = self._bounds(seat)
+        all_in = to == total
+        if structure is Structure.LIMIT:
+            if to != low and not (all_in and to < low):
+                said = " (all-in)" if said_all_in else ""
+                raise BettingError(
+                    f"in limit the {move} is to {_c(low)} exactly, not {_c(to)}{said}",
+                    "LIMIT-STAKES",
+                )
+            return
+        if to < low and not all_in:
+            what = (
+                f"bet of {_c(to)} is below the minimum bet of {_c(low)}"
+                if move is Move.BET
+                else f"raise to {_c(to)} is below the minimum raise to {_c(low)}"
+            )
+            raise BettingError(what, "NL-MIN-RAISE")
+        if to > top:
+            said = "all-in" if said_all_in else str(move)
+            raise BettingError(
+                f"{said} to {_c(to)} is above the pot-limit maximum of {_c(top)}", "POT-LIMIT"
+            )
+        unit = self.stakes.chip_unit
+        if not all_in and to % unit != 0:
+            raise BettingError(
+                f"{move} to {_c(to)} is not a multiple of the {_c(unit)} chip", "CHIP-UNIT"
+            )
+
+    # -- doing it ------------------------------------------------------------------------------
+
+    def act(self, seat: int, move: Move, to: Decimal | None = None) -> Wager:
+        """Verify the action, then move the chips and pass the turn."""
+        resolved, new_bet = self._resolve(seat, move, to)
+        if resolved is Move.FOLD:
+            self._live.remove(seat)
+            self._acted_at[seat] = self.high
+            wager = _record(Wager, (seat, Move.FOLD, self.bets[seat], ZERO, False))
+        else:
+            added = new_bet - self.bets[seat]
+            self.bets[seat] = new_bet
+            self.stacks[seat] -= added
+            self.committed[seat] = self.committed.get(seat, ZERO) + added
+            if new_bet > self.high:
+                self._raise_to(new_bet)
+            self._acted_at[seat] = self.high
+            wager = _record(Wager, (seat, resolved, new_bet, added, self.stacks[seat] == ZERO))
+        self.history.append(wager)
+        self._to_act = self._next_from(self.order.index(seat) + 1)
+        return wager
+
+    def _raise_to(self, to: Decimal) -> None:
+        """Record a new highest bet: is it a full bet (counts for the cap, reopens) or short?"""
+        if self.stakes.structure is Structure.LIMIT:
+            # LIMIT-ALLIN: half a bet or more over the last full level counts as a full bet,
+            # so short all-ins add up.
+            if to - self.full_level >= self.bet_size / 2:
+                self.full_level = to
+                self.bet_count += 1
+        elif to - self.high >= self.last_raise:
+            self.last_raise = to - self.high
+        self.high = to
+
+    def kill(self, seat: int) -> None:
+        """Take a dead hand out of the round out of turn (a ruling, e.g. DEAL-SHORT after
+        substantial action); its chips stay in the pot."""
+        if seat not in self._live:
+            raise BettingError(f"seat {seat} has no live hand to kill", "DEAL-SHORT")
+        self._live.remove(seat)
+        self._acted_at[seat] = self.high
+        if self._to_act == seat or self._to_act is None:
+            start = self.order.index(seat) + 1
+        else:
+            start = self.order.index(self._to_act)
+        self._to_act = self._next_from(start)
+
+    def return_uncalled(self) -> tuple[int, Decimal] | None:
+        """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
+        if not self.is_complete:
+            raise BettingError(
+                f"the betting round is not complete: seat {self._to_act} is to act", "ROUND-END"
+            )
+        if self._uncalled_done or not self.bets:
+            return None
+        self._uncalled_done = True
+        owner, top, second = 0, ZERO, ZERO  # the top bet, its owner, the next bet (bets are >= 0)
+        for seat, bet in self.bets.items():
+            if bet > top:
+                owner, top, second = seat, bet, top
+            elif bet > second:
+                second = bet
+        if top <= second:
+            return None
+        excess = top - second
+        self.bets[owner] = second
+        self.high = second
+        self.stacks[owner] += excess
+        self.committed[owner] -= excess
+        return owner, excess

@@ -1,0 +1,214 @@
+"""The card ledger: where every card of the deck is, moved only by single primitives.
+
+Places (RULES.md, card accounting): the stub, a seat's hand, the board, the burn pile, the muck, set
+aside (out of play) and scrap (boxed or foreign cards). No primitive creates or loses a card.
+
+>>> from dealer.core.cards import parse_cards
+>>> ledger = Ledger(parse_cards("As Kd Qh Jc Tc 9c"))
+>>> ledger.pitch(3), ledger.burn(), ledger.turn_up()
+(Card('As'), Card('Kd'), Card('Qh'))
+>>> ledger.where(parse_cards("As")[0])
+'seat 3'
+>>> ledger.check()
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from enum import StrEnum
+
+from dealer.core.cards import Card
+from dealer.core.deck import cut
+
+
+class Place(StrEnum):
+    STUB = "stub"
+    SEAT = "seat"
+    BOARD = "board"
+    BURN = "burn"
+    MUCK = "muck"
+    SET_ASIDE = "set aside"
+    SCRAP = "scrap"
+
+
+class LedgerError(RuntimeError):
+    """A move the ledger cannot make (an empty stub, a card that is not where it is said to be)."""
+
+
+class Ledger:
+    """Every card of one deck, in exactly one place.
+
+    The stub is kept with its top card last, so a pitch is a list pop; :attr:`stub` shows it top
+    first.
+    """
+
+    __slots__ = (
+        "_deck",
+        "_stub",
+        "_view",
+        "board",
+        "burns",
+        "hands",
+        "muck",
+        "scrap",
+        "set_aside",
+    )
+
+    def __init__(self, deck: Sequence[Card]) -> None:
+        self._deck = tuple(deck)  # counted only when checked (audit)
+        self._stub: list[Card] = list(reversed(self._deck))
+        self._view: tuple[Card, ...] | None = self._deck  # the stub top first; None when it moved
+        self.hands: dict[int, list[Card]] = {}
+        self.board: list[Card] = []
+        self.burns: list[Card] = []
+        self.muck: list[Card] = []
+        self.set_aside: list[Card] = []
+        self.scrap: list[Card] = []
+
+    @property
+    def stub(self) -> tuple[Card, ...]:
+        """The stub, top card first."""
+        view = self._view
+        if view is None:
+            view = self._view = tuple(reversed(self._stub))
+        return view
+
+    def _draw(self) -> Card:
+        if not self._stub:
+            raise LedgerError("the stub is empty")
+        self._view = None
+        return self._stub.pop()
+
+    # Primitives: each moves exactly one card, or reorders the stub.
+
+    def pitch(self, seat: int) -> Card:
+        """Top of the stub to a seat, face down."""
+        card = self._draw()
+        self.hands.setdefault(seat, []).append(card)
+        return card
+
+    def burn(self) -> Card:
+        card = self._draw()
+        self.burns.append(card)
+        return card
+
+    def turn_up(self) -> Card:
+        """Top of the stub to the board, face up."""
+        card = self._draw()
+        self.board.append(card)
+        return card
+
+    def scrap_top(self) -> Card:
+        """The top of the stub to scrap (a boxed card: it counts as a scrap of paper, LA 21)."""
+        card = self._draw()
+        self.scrap.append(card)
+        return card
+
+    def muck_hand(self, seat: int) -> tuple[Card, ...]:
+        cards = tuple(self.hands.pop(seat, ()))
+        self.muck.extend(cards)
+        return cards
+
+    def take(self, card: Card) -> Place:
+        """Lift one card from wherever it lies (not the stub), ready to be placed elsewhere."""
+        for place, pile in self._piles():
+            if card in pile:
+                pile.remove(card)
+                if place is Place.SEAT:
+                    self.hands = {seat: cards for seat, cards in self.hands.items() if cards}
+                return place
+        raise LedgerError(f"{card} is not on the table")
+
+    def _piles(self) -> Iterable[tuple[Place, list[Card]]]:
+        yield from ((Place.SEAT, cards) for cards in self.hands.values())
+        yield from self._piles_by_place()
+
+    def _piles_by_place(self) -> Iterable[tuple[Place, list[Card]]]:
+        yield Place.BOARD, self.board
+        yield Place.BURN, self.burns
+        yield Place.MUCK, self.muck
+        yield Place.SET_ASIDE, self.set_aside
+        yield Place.SCRAP, self.scrap
+
+    def move(self, card: Card, place: Place, seat: int | None = None) -> Place:
+        """Move one card that lies on the table to ``place`` (to the stub: on top).
+
+        Return where it was.
+        """
+        origin = self.take(card)
+        if place is Place.STUB:
+            self._stub.append(card)
+            self._view = None
+        elif place is Place.SEAT:
+            assert seat is not None, "a card moved to a seat needs the seat"
+            self.hands.setdefault(seat, []).append(card)
+        else:
+            dict(self._piles_by_place())[place].append(card)
+        return origin
+
+    def gather(self) -> None:
+        """Every card on the table back to the stub (a misdeal retrieves all cards, MISDEAL-REDEAL;
+        a boxed card was scrap for that deal only)."""
+        for _, pile in list(self._piles()):
+            self._stub.extend(pile)
+            pile.clear()
+        self.hands = {}
+        self._view = None
+
+    def cut(self, position: int) -> None:
+        """Cut the stub at ``position`` (:func:`dealer.core.deck.cut`, which checks the position).
+
+        A cut only moves the top packet under the rest, so unlike :meth:`restack` there is nothing
+        to count.
+        """
+        self._view = cut(self.stub, position)
+        self._stub = list(reversed(self._view))
+
+    def restack(self, order: Sequence[Card]) -> None:
+        """Give the stub a new order (a shuffle or a cut); it must hold the same cards."""
+        view = tuple(order)
+        if not _same_cards(view, self._stub):
+            raise LedgerError("a shuffle or cut must keep exactly the cards of the stub")
+        self._stub = list(reversed(view))
+        self._view = view
+
+    def where(self, card: Card) -> str:
+        if card in self._stub:
+            return Place.STUB.value
+        for seat, cards in self.hands.items():
+            if card in cards:
+                return f"seat {seat}"
+        for place, pile in self._piles():
+            if place is not Place.SEAT and card in pile:
+                return place.value
+        raise LedgerError(f"{card} is nowhere")
+
+    def check(self) -> None:
+        """Raise :class:`LedgerError` unless every card of the deck is in exactly one place."""
+        held = Counter(self._stub)
+        for _, pile in self._piles():
+            held.update(pile)
+        deck = Counter(self._deck)
+        if held != deck:
+            missing = deck - held
+            extra = held - deck
+            raise LedgerError(
+                "card ledger broken: "
+                f"missing {sorted(map(str, missing.elements()))}, "
+                f"extra {sorted(map(str, extra.elements()))}"
+            )
+
+
+def _same_cards(one: Sequence[Card], other: Sequence[Card]) -> bool:
+    """Whether two piles hold the same cards, counting repeats.
+
+    Cards are interned, so the usual case is settled on the objects' identities without hashing a
+    card; anything else (a repeated or a non-interned card) is counted.
+    """
+    if len(one) != len(other):
+        return False
+    ids = set(map(id, one))
+    if len(ids) == len(one) and ids == set(map(id, other)):
+        return True
+    return Counter(one) == Counter(other)

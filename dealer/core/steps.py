@@ -1,0 +1,150 @@
+"""What the dealer and the players do, as values, and how a scenario writes them.
+
+Dealer steps are the dealer's verbs; a player action is ``seat N`` and a move.
+
+>>> parse_step("pitch 3")
+DealerStep(verb=<Verb.PITCH: 'pitch'>, seat=3, at=None)
+>>> parse_step("seat 4 raise 30")
+PlayerAction(seat=4, move=<Move.RAISE: 'raise'>, to=Decimal('30'))
+>>> str(parse_step("seat 2 calls")), str(parse_step("move button")), str(parse_step("cut 20"))
+('seat 2 call', 'move button', 'cut 20')
+>>> parse_step("deal flop")  # doctest: +NORMALIZE_WHITESPACE
+Traceback (most recent call last):
+...
+dealer.core.steps.StepError: unknown step 'deal flop': expected a dealer step (post, shuffle, cut,
+pitch N, burn, flop, turn, river, showdown, push, move button) or 'seat N' and a move (fold, check,
+call, bet X, raise X, all-in)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from enum import StrEnum
+
+from dealer.core.betting import Move
+from dealer.core.chips import ChipError, format_chips, parse_chips
+
+
+class StepError(ValueError):
+    """Text that is not a step."""
+
+
+class Verb(StrEnum):
+    POST = "post"
+    SHUFFLE = "shuffle"
+    CUT = "cut"
+    PITCH = "pitch"
+    BURN = "burn"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+    SHOWDOWN = "showdown"
+    PUSH = "push"
+    MOVE_BUTTON = "move button"
+    # Remedy steps, owed only after a ruling (RULES.md §B).
+    GATHER = "gather"  # every card back to the stub (a misdeal, MISDEAL-REDEAL, or a void hand)
+    REPLACE = "replace"  # give a seat the top card in place of an exposed one (HOLE-EXPOSED-OTHER)
+    SCRAMBLE = "scramble"  # mix the exposed flop cards face down
+    CHOOSE_BURN = "choose burn"  # one of them, at random, becomes the burn
+    CORRECT_BUTTON = "correct button"  # put the button where it belongs (BUTTON-MISPLACED)
+    KILL_HAND = "kill hand"  # a hand with the wrong number of cards is dead (DEAL-SHORT)
+    VOID = "void"  # all action void (DECK-DUPLICATE, DECK-FOREIGN-CARD)
+    RETURN_CHIPS = "return chips"  # every chip back to whoever wagered it
+
+    @property
+    def trigger(self) -> str:
+        """The machine trigger this verb fires."""
+        return _TRIGGERS[self]
+
+
+_TRIGGERS = {verb: verb.value.replace(" ", "_") for verb in Verb}
+
+
+@dataclass(frozen=True, slots=True)
+class DealerStep:
+    verb: Verb
+    seat: int | None = None  # pitch, replace: the seat the card goes to
+    at: int | None = None  # cut: the position of the cut, counted from the top
+    trigger: str = field(init=False, repr=False, compare=False)  # the verb's, read at every step
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trigger", _TRIGGERS[self.verb])
+
+    def __str__(self) -> str:
+        number = self.seat if self.seat is not None else self.at
+        return self.verb.value if number is None else f"{self.verb.value} {number}"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerAction:
+    seat: int
+    move: Move
+    to: Decimal | None = None  # bet or raise: the player's total bet in the round after it
+
+    trigger = "act"
+
+    def __str__(self) -> str:
+        amount = f" {format_chips(self.to)}" if self.to is not None else ""
+        return f"seat {self.seat} {self.move.value}{amount}"
+
+
+Step = DealerStep | PlayerAction
+
+_MOVE_WORDS = {move.value: move for move in Move} | {
+    "folds": Move.FOLD,
+    "checks": Move.CHECK,
+    "calls": Move.CALL,
+    "bets": Move.BET,
+    "raises": Move.RAISE,
+    "allin": Move.ALL_IN,
+    "all in": Move.ALL_IN,
+    "raise to": Move.RAISE,
+    "raises to": Move.RAISE,
+}
+_SEATED = (Verb.PITCH, Verb.REPLACE, Verb.KILL_HAND)  # these name the seat: "kill hand 2"
+_VERBS = {verb.value: verb for verb in Verb} | {
+    "button": Verb.MOVE_BUTTON,
+    "post blinds": Verb.POST,
+}
+_USAGE = (
+    "expected a dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, push, "
+    "move button) or 'seat N' and a move (fold, check, call, bet X, raise X, all-in)"
+)
+
+
+def _number(word: str, what: str, text: str) -> int:
+    if not word.isdigit():
+        raise StepError(f"bad step {text!r}: {what} must be a whole number, not {word!r}")
+    return int(word)
+
+
+def parse_step(text: str) -> Step:
+    """Read a step written as in a scenario."""
+    words = text.lower().split()
+    if len(words) >= 3 and words[0] == "seat":
+        seat = _number(words[1], "the seat", text)
+        rest = words[2:]
+        amount: Decimal | None = None
+        if rest and rest[-1][:1].isdigit():
+            try:
+                amount = parse_chips(rest[-1])
+            except ChipError as error:
+                raise StepError(f"bad step {text!r}: {error}") from None
+            rest = rest[:-1]
+        move = _MOVE_WORDS.get(" ".join(rest))
+        if move is None:
+            raise StepError(f"unknown move {' '.join(rest)!r} in {text!r}: {_USAGE}")
+        if amount is not None and move not in (Move.BET, Move.RAISE):
+            raise StepError(f"bad step {text!r}: only a bet or a raise takes an amount")
+        return PlayerAction(seat, move, amount)
+    numbered = _VERBS.get(" ".join(words[:-1])) if len(words) >= 2 else None
+    if numbered in (*_SEATED, Verb.CUT):
+        number = _number(words[-1], "the cut" if numbered is Verb.CUT else "the seat", text)
+        if numbered is Verb.CUT:
+            return DealerStep(Verb.CUT, at=number)
+        return DealerStep(numbered, seat=number)
+    verb = _VERBS.get(" ".join(words))
+    if verb is None or verb in _SEATED:
+        raise StepError(f"unknown step {text!r}: {_USAGE}")
+    return DealerStep(verb)

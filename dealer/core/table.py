@@ -1,0 +1,174 @@
+"""The table for one hand: who is dealt in with what stack, the button, the stakes and the ruleset.
+
+>>> from dealer.rules.rulesets import load_ruleset
+>>> from dealer.core.stakes import Stakes, Structure
+>>> table = Table(Stakes.limit(Decimal(5), Decimal(10)), {1: Decimal(100), 2: Decimal(100)}, 1,
+...               load_ruleset("seed"))
+>>> table.positions.small_blind, table.positions.big_blind
+(1, 2)
+>>> Table(table.stakes, {1: Decimal(100)}, 1, table.ruleset)
+Traceback (most recent call last):
+...
+dealer.core.table.TableError: 1 player: a hand needs 2 to 9 players under seed (TABLE-SIZE)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from functools import lru_cache
+
+from dealer.core.chips import ZERO
+from dealer.core.positions import (
+    BUTTON,
+    UNDER_THE_GUN,
+    Positions,
+    clockwise_from,
+    dead_button_positions,
+    seat_positions,
+)
+from dealer.core.ruleset import Ruleset
+from dealer.core.stakes import Stakes, Structure
+
+SEATS = range(1, 11)
+
+
+class TableError(ValueError):
+    """A table that cannot host a hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    stakes: Stakes
+    stacks: Mapping[int, Decimal]  # the seats dealt in, with their stacks as the hand starts
+    button: int
+    ruleset: Ruleset
+    blinds_at: tuple[int, int] | None = None  # dead button: the small and big blind seats (LA 151)
+    straddle_from: str = UNDER_THE_GUN  # or BUTTON, where the ruleset allows it (STRADDLE)
+    positions: Positions = field(init=False, compare=False)
+
+    def __post_init__(self) -> None:
+        positions = _positions(
+            self.stakes, self.stacks, self.button, self.ruleset, self.blinds_at, self.straddle_from
+        )
+        object.__setattr__(self, "positions", positions)
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return tuple(sorted(self.stacks))
+
+    def next_hand(self, stacks: Mapping[int, Decimal], button: int | None = None) -> Table | None:
+        """The table for the next hand: the same stakes, the button one seat on (BUTTON-MOVE),
+        or at ``button`` when a ruling says where it goes.
+
+        Players with no chips left are not dealt in; ``None`` when fewer than two remain.
+        """
+        seating = self._next_seating(stacks, button)
+        if seating is None:
+            return None
+        playing, button, blinds_at = seating
+        return Table(self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
+
+    def next_button(self, stacks: Mapping[int, Decimal], button: int | None = None) -> int | None:
+        """``next_hand(stacks, button).button`` (``None`` for no next hand), raising what it would
+        raise, without building the table: the button move only needs the seat.
+
+        >>> from dealer.rules.rulesets import load_ruleset
+        >>> table = Table(Stakes.limit(Decimal(5), Decimal(10)),
+        ...               dict.fromkeys((2, 5, 7), Decimal(50)), 7, load_ruleset("seed"))
+        >>> table.next_button({2: Decimal(0), 5: Decimal(80), 7: Decimal(70)})
+        5
+        """
+        seating = self._next_seating(stacks, button)
+        if seating is None:
+            return None
+        playing, button, blinds_at = seating
+        _positions(self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
+        return button
+
+    def _next_seating(
+        self, stacks: Mapping[int, Decimal], button: int | None
+    ) -> tuple[dict[int, Decimal], int, tuple[int, int] | None] | None:
+        """The next hand's players, button and dead-button blinds; ``None`` for no next hand."""
+        playing = {seat: amount for seat, amount in stacks.items() if amount > ZERO}
+        if len(playing) < 2:
+            return None
+        if button is None and self.ruleset.dead_button and len(playing) > 2:
+            # DEAD-BUTTON (LA 151): the big blind goes to the next player due for it; the small
+            # blind and the button follow it, even onto seats left empty.
+            small = self.blinds_at[0] if self.blinds_at else self.positions.small_blind
+            big = self.positions.big_blind
+            due = clockwise_from(tuple(playing), after=big)[0]
+            return playing, small or self.button, (big, due)
+        if button is None or button not in playing:
+            button = clockwise_from(tuple(playing), after=self.button)[0]
+        return playing, button, None
+
+
+def _positions(
+    stakes: Stakes,
+    stacks: Mapping[int, Decimal],
+    button: int,
+    ruleset: Ruleset,
+    blinds_at: tuple[int, int] | None,
+    straddle_from: str,
+) -> Positions:
+    """A table's positions, once its seating is checked (TABLE-SIZE, STRADDLE)."""
+    seats = tuple(sorted(stacks))
+    _check_size(seats, ruleset)
+    if min(stacks.values()) <= ZERO:
+        broke = next(seat for seat in seats if stacks[seat] <= ZERO)
+        raise TableError(f"seat {broke} has no chips and cannot be dealt in")
+    return _place(
+        seats,
+        button,
+        blinds_at,
+        straddle_from,
+        stakes.straddle > ZERO,
+        stakes.structure is Structure.LIMIT,
+        ruleset.name,
+        ruleset.straddle_seats,
+    )
+
+
+def _check_size(seats: tuple[int, ...], ruleset: Ruleset) -> None:
+    """TABLE-SIZE: seats 1 to 10, and as many players as the ruleset allows."""
+    bad = [seat for seat in seats if seat not in SEATS]
+    if bad:
+        raise TableError(f"seat {bad[0]} does not exist: seats are 1 to 10 (TABLE-SIZE)")
+    players = len(seats)
+    if not 2 <= players <= ruleset.max_players:
+        noun = "player" if players == 1 else "players"
+        raise TableError(
+            f"{players} {noun}: a hand needs 2 to {ruleset.max_players} players under "
+            f"{ruleset.name} (TABLE-SIZE)"
+        )
+
+
+@lru_cache(maxsize=256)
+def _place(
+    seats: tuple[int, ...],
+    button: int,
+    blinds_at: tuple[int, int] | None,
+    straddle_from: str,
+    straddle: bool,
+    limit: bool,
+    ruleset: str,
+    straddle_seats: tuple[str, ...],
+) -> Positions:
+    """The positions of a seating (the next hand with the same players gets them from the cache;
+    an error is never cached), once the straddle is checked (STRADDLE)."""
+    players = len(seats)
+    if straddle and straddle_from not in straddle_seats:
+        raise TableError(f"no straddle from the {straddle_from} under {ruleset} (STRADDLE)")
+    if straddle and straddle_from == BUTTON and limit:
+        raise TableError("no button straddle in a limit game (STRADDLE, LA 11)")
+    try:
+        if blinds_at is not None and players > 2:
+            small, big = blinds_at
+            small_blind = small if small in seats else None
+            return dead_button_positions(seats, button, small_blind, big, straddle, straddle_from)
+        return seat_positions(seats, button, straddle, straddle_from)
+    except ValueError as error:
+        raise TableError(str(error)) from None

@@ -1,0 +1,223 @@
+"""The normal procedure's vocabulary (RULES.md §A): the conditions and the card and chip moves that
+``procedures/holdem.yaml`` names, from the forced bets to the button move."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+from dealer.core.betting import BettingRound, Move
+from dealer.core.chips import ZERO
+from dealer.core.events import Kind
+from dealer.core.hand_value import best_hand
+from dealer.core.ledger import Place
+from dealer.core.pots import award, build_pots, pot_name, show_order
+from dealer.core.stakes import Street
+from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
+from dealer.engine.procedure import procedure
+from dealer.engine.state import HandState
+
+_MOVE_KIND = {
+    Move.FOLD: Kind.FOLD,
+    Move.CHECK: Kind.CHECK,
+    Move.CALL: Kind.CALL,
+    Move.BET: Kind.BET,
+    Move.RAISE: Kind.RAISE,
+}
+
+
+class Dealing(HandState):
+    # -- conditions ----------------------------------------------------------------------------
+
+    def pitch_in_order(self, step: Step) -> bool:
+        return getattr(step, "seat", None) == self.next_seat
+
+    def is_last_pitch(self, step: Step) -> bool:
+        return self.pitched == len(self.deal_sequence) - 1
+
+    def deal_complete(self, step: Step) -> bool:
+        return self.next_seat is None
+
+    def one_player_left(self, step: Step) -> bool:
+        return len(self.table.positions.deal_order) - len(self.folded) == 1  # folded: dealt seats
+
+    def owes_step(self, step: Step) -> bool:
+        """The step is the next one the last ruling owes (remedy transitions)."""
+        head = self.doing or (self.owed[0] if self.owed else None)
+        return head is not None and head.verb is getattr(step, "verb", None)
+
+    # -- forced bets, shuffle, cut, the deal ---------------------------------------------------
+
+    def _put_in(self, seat: int, amount: Decimal, kind: Kind) -> Decimal:
+        paid = min(amount, self.stacks[seat])
+        self.stacks[seat] -= paid
+        self.committed[seat] += paid
+        self.forced[seat] += paid
+        self._log(kind, seat=seat, amount=paid, note="all-in" if self.stacks[seat] == 0 else "")
+        return paid
+
+    def post_forced_bets(self, step: Step) -> None:
+        stakes, positions = self.table.stakes, self.table.positions
+        if stakes.ante > 0:
+            for seat in positions.deal_order:
+                self._put_in(seat, stakes.ante, Kind.ANTE)
+        blinds = [(positions.big_blind, stakes.big_blind, Kind.BIG_BLIND)]
+        if positions.small_blind is not None:  # else a dead small blind (DEAD-BUTTON)
+            blinds.insert(0, (positions.small_blind, stakes.small_blind, Kind.SMALL_BLIND))
+        if positions.straddle is not None:
+            blinds.append((positions.straddle, stakes.straddle, Kind.STRADDLE))
+        for seat, amount, kind in blinds:
+            self.posted[seat] = self._put_in(seat, amount, kind)
+
+    def shuffle_stub(self, step: Step) -> None:
+        returned = tuple(self.ledger.set_aside)
+        for card in returned:  # a remedy's reshuffle takes the set-aside cards back in
+            self.ledger.move(card, Place.STUB)
+        self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
+        self.shuffles += 1
+        taken = " with the set-aside cards" if returned else ""
+        self._log(Kind.SHUFFLE, cards=returned, note=f"{len(self.ledger.stub)} cards{taken}")
+
+    def cut_stub(self, step: DealerStep) -> None:
+        size = len(self.ledger.stub)
+        position = step.at if step.at is not None else self.plan.cut_point(size, self.cuts)
+        if position is not None:
+            self.ledger.cut(position)
+        self.cuts += 1
+        self._log(Kind.CUT, note=f"at {position}" if position is not None else "stack kept")
+
+    def pitch_card(self, step: Step) -> None:
+        seat = self.deal_sequence[self.pitched]
+        card = self.ledger.pitch(seat)
+        self.pitched += 1
+        self._log(Kind.PITCH, seat=seat, cards=(card,))
+
+    def close_deal(self, step: Step) -> None:
+        """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
+        if self.next_seat is not None or self.state != "dealing":
+            return
+        if self.owed and self.owed[0].verb is None and not self.owed[0].by_players:
+            self.owed.pop(0)  # the (re)deal a ruling awaited is complete
+        if not (self.owed and self.owed[0].verb is Verb.GATHER):
+            self._fire("end_deal", step)
+
+    # -- betting -------------------------------------------------------------------------------
+
+    def open_betting(self, step: Step) -> None:
+        street = procedure().states[self.state].street
+        assert street is not None, f"state {self.state} opens betting but names no street"
+        positions, stakes = self.table.positions, self.table.stakes
+        preflop = street is Street.PREFLOP
+        order = positions.preflop_order if preflop else positions.postflop_order
+        live = [seat for seat in order if seat not in self.folded]
+        if preflop:
+            straddled = positions.straddle is not None
+            level = stakes.straddle if straddled else stakes.big_blind
+            self.betting = BettingRound(
+                stakes, street, live, self.stacks, self.committed,
+                posted=self.posted,
+                posted_bet_count=1,  # the big blind; a straddle is no bet for LIMIT-CAP (LA 126)
+                posted_last_raise=level - stakes.big_blind if straddled else level,
+                posted_level=level,
+            )  # fmt: skip
+        else:
+            self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)
+        if self.betting.is_complete:
+            self._fire("end_round", step)
+
+    def apply_wager(self, step: PlayerAction) -> None:
+        assert self.betting is not None
+        seat = step.seat
+        wager = self.betting.act(seat, step.move, step.to)
+        move = wager.move
+        self.actions.append(move)
+        if move is Move.FOLD:
+            self.folded.add(seat)
+            self._log(Kind.FOLD, seat=seat)
+            self.ledger.muck_hand(seat)
+            return
+        if move is Move.CHECK:
+            self._log(Kind.CHECK, seat=seat)
+            return
+        if move is not Move.CALL and self.betting.street is Street.RIVER:
+            self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
+        amount = wager.added if move is Move.CALL else wager.to
+        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
+
+    def close_round_if_complete(self, step: Step) -> None:
+        if self.betting is not None and self.betting.is_complete:
+            self._fire("end_round", step)
+
+    def settle_round(self, step: Step) -> None:
+        assert self.betting is not None
+        returned = self.betting.return_uncalled()
+        if returned is not None:
+            seat, amount = returned
+            self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
+        self.betting = None
+        if self.one_player_left(step):
+            self.owed.clear()  # the hand is won: no remedy step is owed any more
+        elif self.owed and self.owed[0].by_players:
+            self.owed.pop(0)
+
+    # -- the board -----------------------------------------------------------------------------
+
+    def burn_card(self, step: Step) -> None:
+        head = self.doing
+        if head is not None and head.card is not None:
+            self.ledger.move(head.card, Place.BURN)  # the remedy names the burn card
+            self._log(Kind.BURN, cards=(head.card,), note=head.rule)
+            return
+        self._log(Kind.BURN, cards=(self.ledger.burn(),))
+
+    def turn_flop(self, step: Step) -> None:
+        """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
+        while len(self.ledger.board) < 3:
+            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
+
+    def turn_board_card(self, step: DealerStep) -> None:
+        self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=step.verb.value)
+
+    # -- showdown, pot, button -----------------------------------------------------------------
+
+    def show_hands(self, step: Step) -> None:
+        """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
+        for seat in self.live:
+            if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
+                # a hand found at the showdown with the wrong number of cards is dead (LA 106)
+                self.folded.add(seat)
+                cards = self.ledger.muck_hand(seat)
+                self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
+        board = self.ledger.board
+        pots = build_pots(self.committed, self.folded)
+        aggressor = self.river_aggressor if self.river_aggressor in self.live else None
+        for seat in show_order(self.live, self.table.button, aggressor, pots):
+            value = best_hand(self.ledger.hands[seat], board)  # evaluate() keeps it for the push
+            self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+
+    def push_pots(self, step: Step) -> None:
+        pots = build_pots(self.committed, self.folded)
+        live = self.live
+        ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
+        if len(live) > 1:
+            # The values show_hands found: evaluate() remembers them by the cards themselves, so
+            # the same hands cost a look-up, and hands or a board changed since are evaluated anew.
+            hands, board = self.ledger.hands, self.ledger.board
+            ranking = {seat: best_hand(hands[seat], board).key for seat in live}
+        table, stacks = self.table, self.stacks
+        for share in award(pots, ranking, table.button, table.stakes.chip_unit, table.seats):
+            seat, amount = share.seat, share.amount
+            stacks[seat] += amount
+            self.pushed += amount
+            self._log(Kind.PUSH, seat=seat, amount=amount, note=pot_name(share.pot_index))
+        for seat in self.committed:
+            self.committed[seat] = ZERO
+        self.pushed = ZERO
+
+    def move_button_marker(self, step: Step) -> None:
+        # Only the seat is needed here: the next table is built by whoever deals the next hand.
+        self.next_button = after = self.table.next_button(self.stacks)
+        if after is not None and self.stacks.get(self.button_fix or 0, ZERO) > 0:
+            # BUTTON-MISPLACED after substantial action: the seat it skipped gets it next (LA 109)
+            self.next_button = self.button_override = self.button_fix
+        note = "" if after is not None else "fewer than two players left"
+        self._log(Kind.BUTTON, seat=self.next_button, note=note)

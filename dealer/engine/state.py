@@ -1,0 +1,222 @@
+"""The state of one hand: cards, chips, the betting round, rulings owed, and the log.
+
+:class:`HandState` holds what the procedure vocabularies (:mod:`dealer.engine.normal`,
+:mod:`dealer.engine.irregularities`) read and change; :class:`dealer.engine.hand.Hand` combines
+them into the
+machine's model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from decimal import Decimal
+from typing import Any, cast
+
+from dealer.core.betting import BettingRound, Move
+from dealer.core.cards import Card, full_deck
+from dealer.core.chips import ZERO
+from dealer.core.deck import DeckPlan
+from dealer.core.events import Event, Kind
+from dealer.core.ledger import Ledger, LedgerError
+from dealer.core.mishaps import Mishap
+from dealer.core.steps import Step
+from dealer.core.table import Table
+from dealer.engine.obligations import Owed, Ruled
+from dealer.engine.procedure import machine, procedure, routes
+
+
+class InvariantError(AssertionError):
+    """Cards or chips not accounted for: a bug, never a ruling."""
+
+
+class HandState:
+    """Everything a hand is at one moment; ``state`` is read and set by the procedure machine."""
+
+    state: str
+
+    def __init__(
+        self,
+        table: Table,
+        plan: DeckPlan,
+        deck: Sequence[Card] | None = None,
+        *,
+        audit: bool = False,
+    ) -> None:
+        self.table = table
+        self.plan = plan
+        self.audit = audit  # check cards and chips after every event (tests and replay)
+        self.ledger = Ledger(full_deck() if deck is None else deck)
+        self.stacks: dict[int, Decimal] = dict(table.stacks)
+        self.committed: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # in the pot, by seat
+        self.forced: dict[int, Decimal] = dict.fromkeys(
+            table.seats, ZERO
+        )  # antes, blinds, straddle
+        self.posted: dict[int, Decimal] = {}  # this hand's blinds and straddle, by seat
+        self.pushed = ZERO  # chips already pushed to winners from the pot
+        self.chips_total = sum(self.stacks.values(), ZERO)
+        self.folded: set[int] = set()
+        self.betting: BettingRound | None = None
+        self.actions: list[Move] = []  # every player action, for substantial action
+        self.river_aggressor: int | None = None  # the last to bet or raise on the river
+        self.deal_sequence = table.positions.deal_order * 2
+        self.pitched = 0  # places of the deal sequence served (or skipped)
+        self.shuffles = 0
+        self.cuts = 0
+        self.events: list[Event] = []
+        self.rulings: list[Ruled] = []
+        self.owed: list[Owed] = []  # the steps the last ruling still owes, next first
+        self.doing: Owed | None = None  # the owed step being performed (callbacks read it)
+        self.touched: dict[str, tuple[Card, ...]] = {}  # the cards the last mishap moved, by name
+        self.exposed: list[Card] = []  # hole cards the dealer exposed in this deal
+        self.extra: list[Card] = []  # extra cards dealt after the deal
+        self.boxed: list[Card] = []
+        self.void = False
+        self.button_fix: int | None = None  # where the button belonged (BUTTON-MISPLACED)
+        self.next_button: int | None = None
+        self.button_override: int | None = None  # a ruling's say on the next button, if any
+        self.state = procedure().initial
+        self._machine = machine(type(self))
+        self._calls = _calls(type(self))
+
+    # -- reading the hand ----------------------------------------------------------------------
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats still holding a hand, in deal order."""
+        return tuple(seat for seat in self.table.positions.deal_order if seat not in self.folded)
+
+    @property
+    def next_seat(self) -> int | None:
+        """The seat owed the next pitch of the deal."""
+        if self.pitched < len(self.deal_sequence):
+            return self.deal_sequence[self.pitched]
+        return None
+
+    @property
+    def to_act(self) -> int | None:
+        return self.betting.to_act if self.betting is not None else None
+
+    @property
+    def pot(self) -> Decimal:
+        return sum(self.committed.values(), ZERO) - self.pushed
+
+    @property
+    def is_over(self) -> bool:
+        return self.state == "done"
+
+    @property
+    def substantial_action(self) -> bool:
+        """LA 105: three actions, or two but not two folds or two checks (posts don't count)."""
+        moves = self.actions
+        if len(moves) >= 3:
+            return True
+        return len(moves) == 2 and not (
+            moves[0] == moves[1] and moves[0] in (Move.FOLD, Move.CHECK)
+        )
+
+    # -- bookkeeping ---------------------------------------------------------------------------
+
+    def check(self) -> None:
+        """Raise :class:`InvariantError` unless every card and every chip is accounted for."""
+        try:
+            self.ledger.check()
+        except LedgerError as error:
+            raise InvariantError(str(error)) from None
+        total = sum(self.stacks.values(), ZERO) + self.pot
+        if total != self.chips_total:
+            raise InvariantError(
+                f"chips not conserved: {total} on the table, {self.chips_total} at the start"
+            )
+
+    def _log(
+        self,
+        kind: Kind,
+        seat: int | None = None,
+        cards: tuple[Card, ...] = (),
+        amount: Decimal | None = None,
+        note: str = "",
+    ) -> None:
+        self.events.append(_new_event(Event, (kind, seat, cards, amount, note)))
+        if self.audit:
+            self.check()
+
+    def _fire(self, trigger: str, step: Step | Mishap) -> bool:
+        """Run the transition ``trigger`` names from this state: through the ``transitions``
+        machine when audited, else along the same transitions read out of it (``routes``).
+        False when no transition's conditions hold (nothing has changed then)."""
+        if self.audit:
+            return bool(self._machine.events[trigger].trigger(self, step))
+        fire = self._calls.get((trigger, self.state))
+        return fire is not None and fire(self, step)
+
+
+# Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
+_new_event = tuple.__new__
+
+_Call = Callable[[Any, Any], object]
+_Fire = Callable[[Any, Any], bool]
+_Route = tuple[tuple[tuple[str, bool], ...], tuple[str, ...], str | None, tuple[str, ...],
+               tuple[str, ...]]  # fmt: skip
+
+
+def _method(model: type, name: str) -> _Call:
+    """The function a callback name stands for: the model's method, or (``ruling:ID``, made by
+    the model's ``__getattr__``) a call looking it up on the hand."""
+    found = getattr(model, name, None)
+    if callable(found):
+        return cast(_Call, found)
+    return lambda hand, step: getattr(hand, name)(step)
+
+
+_CALLS: dict[type, dict[tuple[str, str], _Fire]] = {}
+
+
+def _calls(model: type) -> dict[tuple[str, str], _Fire]:
+    """``routes()`` with every name resolved to its function, once per model class: the fast
+    path then makes no attribute lookups by name."""
+    found = _CALLS.get(model)
+    if found is None:
+        found = _CALLS[model] = _resolve(model)
+    return found
+
+
+def _resolve(model: type) -> dict[tuple[str, str], _Fire]:
+    table = routes(model)
+    return {
+        key: _compile(
+            model,
+            [
+                (route.conditions, route.before, route.dest,
+                 table.on_enter[route.dest] if route.dest is not None else (), route.after)
+                for route in found
+            ],
+        )
+        for key, found in table.by_trigger.items()
+    }  # fmt: skip
+
+
+def _compile(model: type, found: list[_Route]) -> _Fire:
+    """One function running the transitions of one (trigger, state), as ``_fire`` documents:
+    the first whose conditions hold runs its before callbacks, enters its state, runs its after
+    callbacks, and the function returns True; False if none applies. Written out as code (as
+    ``dataclasses`` writes ``__init__``) so a step costs its callbacks' calls and nothing else."""
+    names: dict[str, object] = {}
+    lines = ["def fire(hand, step):"]
+
+    def call(name: str) -> str:
+        local = f"f{len(names)}"
+        names[local] = _method(model, name)
+        return f"{local}(hand, step)"
+
+    for conditions, before, dest, entered, after in found:
+        tests = [f"bool({call(name)}) is {wanted}" for name, wanted in conditions]
+        lines.append(f"    if {' and '.join(tests) or 'True'}:")
+        lines.extend(f"        {call(name)}" for name in before)
+        if dest is not None:
+            lines.append(f"        hand.state = {dest!r}")
+            lines.extend(f"        {call(name)}" for name in entered)
+        lines.extend(f"        {call(name)}" for name in after)
+        lines.append("        return True")
+    lines.append("    return False")
+    exec("\n".join(lines), names)  # our own text, made of the procedure's names
+    return cast(_Fire, names["fire"])

@@ -1,0 +1,281 @@
+"""Replaying scenarios against the procedure machine and checking their expectations."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from decimal import Decimal
+from typing import Any
+
+from dealer.core.betting import Move
+from dealer.core.cards import format_cards
+from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.events import Event, Kind
+from dealer.core.steps import PlayerAction, Step
+from dealer.core.table import Table
+from dealer.engine.hand import Hand, Refusal
+from dealer.rules.source import Items, Node
+from dealer.scenarios.format import Auto, Do, Expect, HandScript, Scenario
+
+
+class Mismatch(AssertionError):
+    """A scenario whose hand did not go as it says."""
+
+    def __init__(self, line: int, message: str) -> None:
+        super().__init__(f"line {line}: {message}")
+        self.line = line
+
+
+@dataclass
+class HandReport:
+    number: int
+    events: list[Event]
+    final: dict[str, Any]
+
+
+@dataclass
+class Result:
+    scenario: Scenario
+    failure: str | None = None
+    hands: list[HandReport] = field(default_factory=list)
+    hand: Hand | None = None  # the last hand played, when asked to keep it
+
+    @property
+    def passed(self) -> bool:
+        return self.failure is None
+
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "file": self.scenario.file,
+            "scenario": self.scenario.name,
+            "ruleset": self.scenario.ruleset.name,
+            "rules": list(self.scenario.rules),
+            "result": "passed" if self.passed else "failed",
+            "failure": self.failure,
+            "hands": [
+                {
+                    "hand": report.number,
+                    "events": [event.as_json() for event in report.events],
+                    "log": [str(event) for event in report.events],
+                    "final": report.final,
+                }
+                for report in self.hands
+            ],
+        }
+
+
+def snapshot(hand: Hand) -> dict[str, Any]:
+    """The state of a hand as plain values: what expectations and ``--json`` report."""
+    ledger = hand.ledger
+    return {
+        "state": hand.state,
+        "expected": hand.expected(),
+        "board": format_cards(ledger.board),
+        "burns": format_cards(ledger.burns),
+        "muck": format_cards(ledger.muck),
+        "set_aside": format_cards(ledger.set_aside),
+        "scrap": format_cards(ledger.scrap),
+        "stub_size": len(ledger.stub),
+        "hands": {seat: format_cards(cards) for seat, cards in sorted(ledger.hands.items())},
+        "stacks": {seat: format_chips(amount) for seat, amount in sorted(hand.stacks.items())},
+        "pot": format_chips(hand.pot),
+        "committed": {
+            seat: format_chips(amount) for seat, amount in sorted(hand.committed.items())
+        },
+        "to_act": hand.to_act,
+        "folded": sorted(hand.folded),
+        "button": hand.table.button,
+        "next_button": hand.next_button,
+        "rulings": [f"{ruled.rule_id} ({ruled.label})" for ruled in hand.rulings],
+        "owed": [owed.text for owed in hand.owed],
+    }
+
+
+def passive_action(hand: Hand) -> PlayerAction:
+    """A player who checks when it can and calls otherwise (autopilot's ``check-call`` players)."""
+    assert hand.betting is not None and hand.to_act is not None
+    options = hand.betting.options()
+    move = Move.CHECK if Move.CHECK in options.moves else Move.CALL
+    if move not in options.moves:
+        move = Move.ALL_IN
+    return PlayerAction(hand.to_act, move)
+
+
+def autopilot(
+    hand: Hand, target: str, players: str = "none", *, on_step: Callable[[], None] | None = None
+) -> None:
+    """Perform the correct next steps until ``target`` state.
+
+    Stops early if a player must act and there is no policy.
+    """
+    while hand.state != target and not hand.is_over:
+        step: Step | None = hand.next_dealer_step()
+        if step is None:
+            if players != "check-call" or hand.to_act is None:
+                return
+            step = passive_action(hand)
+        hand.apply(step)
+        if on_step is not None:
+            on_step()
+
+
+# -- expectations ------------------------------------------------------------------------------
+
+
+def _norm_cards(value: Any) -> str:
+    text = " ".join(value) if isinstance(value, list) else str(value)
+    from dealer.core.cards import parse_cards
+
+    return format_cards(parse_cards(text))
+
+
+def _norm_amount(value: Any) -> str:
+    return format_chips(parse_chips(value))
+
+
+def _compare(checks: Node, key: Any, want: Any, got: Any, line: int) -> None:
+    if want != got:
+        raise Mismatch(checks.line_of(key), f"expected {key} {want!r}, got {got!r}")
+
+
+def check_expectations(hand: Hand, expect: Expect) -> None:
+    checks = expect.checks
+    assert isinstance(checks, Node)
+    state = snapshot(hand)
+    for key, want in checks.items():
+        line = checks.line_of(key)
+        try:
+            _check_one(hand, state, checks, key, want, line)
+        except (ValueError, ChipError) as error:
+            if isinstance(error, Mismatch):
+                raise
+            raise Mismatch(line, f"bad expectation {key}: {error}") from None
+
+
+def _check_one(
+    hand: Hand, state: Mapping[str, Any], checks: Node, key: str, want: Any, line: int
+) -> None:
+    if key in ("board", "burns", "muck", "set_aside", "scrap"):
+        _compare(checks, key, _norm_cards(want) if want else "", state[key], line)
+    elif key == "stub_top":
+        want_cards = _norm_cards(want)
+        count = len(want_cards.split())
+        _compare(checks, key, want_cards, format_cards(hand.ledger.stub[:count]), line)
+    elif key in ("hands", "stacks", "committed"):
+        if not isinstance(want, Node):
+            raise Mismatch(line, f"'{key}' is a mapping by seat")
+        norm = _norm_cards if key == "hands" else _norm_amount
+        for seat, value in want.items():
+            got = state[key].get(seat, "" if key == "hands" else None)
+            expected = "" if value is None or value == "" else norm(value)
+            if expected != got:
+                raise Mismatch(
+                    want.line_of(seat), f"expected {key} of seat {seat} {expected!r}, got {got!r}"
+                )
+    elif key == "pot":
+        _compare(checks, key, _norm_amount(want), state["pot"], line)
+    elif key in ("rulings", "owed"):
+        _compare(checks, key, list(want), state[key], line)
+    elif key == "folded":
+        _compare(checks, key, sorted(want), state["folded"], line)
+    elif key in ("events", "events_end"):
+        if not isinstance(want, Items):
+            raise Mismatch(line, f"'{key}' is a list of event lines")
+        got_log = [str(event) for event in hand.events]
+        tail = got_log[-len(want) :] if key == "events_end" else got_log
+        if [str(item) for item in want] != tail:
+            raise Mismatch(
+                line,
+                f"expected {key}:\n  "
+                + "\n  ".join(map(str, want))
+                + "\ngot:\n  "
+                + "\n  ".join(tail),
+            )
+    elif key == "shown":
+        shown = {event.seat: event.note for event in hand.events if event.kind is Kind.SHOW}
+        if not isinstance(want, Node):
+            raise Mismatch(line, "'shown' maps seats to hand names")
+        for seat, name in want.items():
+            if shown.get(seat) != name:
+                raise Mismatch(
+                    want.line_of(seat),
+                    f"expected seat {seat} to show {name!r}, got {shown.get(seat)!r}",
+                )
+    else:
+        _compare(checks, key, want, state[key], line)
+
+
+# -- running -----------------------------------------------------------------------------------
+
+
+def _run_hand(hand: Hand, script: HandScript) -> None:
+    for instruction in script.instructions:
+        if isinstance(instruction, Expect):
+            check_expectations(hand, instruction)
+        elif isinstance(instruction, Auto):
+            # it stops early where a player must decide; the scenario goes on from there
+            try:
+                autopilot(hand, instruction.target, instruction.players)
+            except Refusal as refusal:  # autopilot only takes legal steps: this is a bug
+                raise Mismatch(instruction.line, f"autopilot refused: {refusal}") from None
+        elif isinstance(instruction, Do):
+            _do(hand, instruction)
+
+
+def _do(hand: Hand, instruction: Do) -> None:
+    try:
+        hand.apply(instruction.step)
+    except Refusal as refusal:
+        if instruction.refused is None:
+            raise Mismatch(instruction.line, f"refused: {refusal}") from None
+        if str(refusal) != instruction.refused:
+            raise Mismatch(
+                instruction.line, f"expected refusal {instruction.refused!r}, got {str(refusal)!r}"
+            ) from None
+        return
+    if instruction.refused is not None:
+        raise Mismatch(
+            instruction.line,
+            f"expected refusal {instruction.refused!r}, but {instruction.step} was accepted",
+        )
+
+
+def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -> Result:
+    """Play every hand of a scenario; with ``audit`` (the default) every card and chip is checked
+    after every event and each step fires through the ``transitions`` machine itself."""
+    result = Result(scenario)
+    table: Table | None = scenario.table
+    stacks: dict[int, Decimal] | None = None
+    previous: Table = scenario.table
+    override: int | None = None
+    for number, script in enumerate(scenario.hands, start=1):
+        if table is not None and stacks is not None and script.leave:
+            left = {seat: amount for seat, amount in stacks.items() if seat not in script.leave}
+            table = previous.next_hand(left, override)
+        if table is None:
+            result.failure = (
+                f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
+            )
+            return result
+        hand = Hand(table, script.plan, audit=audit)
+        try:
+            _run_hand(hand, script)
+            last = number == len(scenario.hands)
+            if not last and not hand.is_over:
+                raise Mismatch(
+                    script.line, f"hand {number} is not over: expected {hand.expected()}"
+                )
+        except Mismatch as mismatch:
+            result.failure = str(mismatch)
+        except AssertionError as error:  # InvariantError: cards or chips lost
+            result.failure = f"hand {number}: {error}"
+        except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
+            result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
+        result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
+        if keep_hand:
+            result.hand = hand
+        if result.failure:
+            return result
+        previous, stacks, override = hand.table, hand.stacks, hand.button_override
+        table = previous.next_hand(stacks, override)
+    return result
