@@ -217,6 +217,7 @@ class Irregularities(HandState):
         cards = tuple(self.ledger.turn_up() for _ in range(count))
         for card in cards:
             self._log(Kind.BOARD, cards=(card,), note=f"flop of {count} cards")
+        self.obligations.dealt(Verb.FLOP)
         self._touch(Role.FLOP_CARDS, *cards)
 
     @touches(Role.FLOP_CARDS)
@@ -225,12 +226,14 @@ class Irregularities(HandState):
         cards = tuple(self.ledger.turn_up() for _ in range(count))
         for card in cards:
             self._log(Kind.BOARD, cards=(card,), note="flop without a burn")
+        self.obligations.dealt(Verb.FLOP)
         self._touch(Role.FLOP_CARDS, *cards)
 
     @touches(Role.CARD_TURNED_WITHOUT_BURN)
     def street_without_burn(self, step: Mishap) -> None:
         card = self.ledger.turn_up()
         self._log(Kind.BOARD, cards=(card,), note=f"{step.kind.value} without a burn")
+        self.obligations.dealt(Verb(step.kind.value))
         self._touch(Role.CARD_TURNED_WITHOUT_BURN, card)
 
     @touches(Role.EXTRA_BURN_CARD)

@@ -300,11 +300,21 @@ class Obligations:
 
     def next_burn(self, ledger: Ledger) -> Card | None:
         """The card held to be the next burn (SEEN-CARD-STAYS-OUT), once it is out of the hand
-        that held it."""
-        for held in self.held:
-            if held.hold is Hold.BURN and ledger.where(held.card).place is Place.SET_ASIDE:
-                return held.card
-        return None
+        that held it: the one the step being performed names, else the first held."""
+        ready = [
+            held
+            for held in self.held
+            if held.hold is Hold.BURN and ledger.where(held.card).place is Place.SET_ASIDE
+        ]
+        named = self.doing.role if self.doing is not None else None
+        chosen = next((held for held in ready if held.role is named), ready[0] if ready else None)
+        return chosen.card if chosen is not None else None
+
+    def dealt(self, street: Verb) -> None:
+        """A mishap dealt the street the next owed step was to deal: that step is spent (the
+        ruling on the mishap says what happens now)."""
+        if self.owed and self.owed[0].verb is street:
+            self.owed.pop(0)
 
     def burned(self, card: Card) -> None:
         """A held card was burned: it is no longer held, and no step still owes its burn."""
@@ -365,6 +375,8 @@ def _parts(owed: list[Owed]) -> list[tuple[Owed | None, list[Owed]]]:
 
 
 def _between(old: list[Owed], new: list[Owed]) -> list[Owed]:
+    """Two rulings' steps between the same two waits. A street is dealt once, as the later
+    ruling says; a shuffle, a cut or a burn done once serves both."""
     result = list(old)
     for step in new:
         same = [item for item in result if item.verb is step.verb]
