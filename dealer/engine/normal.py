@@ -11,7 +11,7 @@ from dealer.core.events import Kind
 from dealer.core.hand_value import best_hand
 from dealer.core.ledger import Place
 from dealer.core.pots import award, build_pots, pot_name, show_order
-from dealer.core.stakes import Street
+from dealer.core.stakes import Street, Structure
 from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
@@ -137,6 +137,8 @@ class Dealing(HandState):
         if move is not Move.CALL and self.betting.street is Street.RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
         amount = wager.added if move is Move.CALL else wager.to
+        if wager.all_in:
+            self.last_all_in = seat
         self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
 
     def close_round_if_complete(self, step: Step) -> None:
@@ -145,11 +147,23 @@ class Dealing(HandState):
 
     def settle_round(self, step: Step) -> None:
         assert self.betting is not None
+        street = self.betting.street
         returned = self.betting.return_uncalled()
         if returned is not None:
             seat, amount = returned
             self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
         self.betting = None
+        can_bet = [seat for seat in self.live if self.stacks[seat] > 0]
+        big_bet = self.table.stakes.structure is not Structure.LIMIT
+        if (
+            big_bet
+            and street is not Street.RIVER
+            and len(can_bet) < 2
+            and self.all_in_shows_first is None
+        ):
+            # no-limit and pot-limit: betting ended before the river on an all-in, so the player who
+            # pushed all-in shows first (SHOW-ORDER, LA 145)
+            self.all_in_shows_first = self.last_all_in
         if self.one_player_left(step):
             self.obligations.clear()  # the hand is won: no remedy step is owed any more
         else:
@@ -181,6 +195,8 @@ class Dealing(HandState):
         board = self.ledger.board
         pots = build_pots(self.committed, self.folded)
         aggressor = self.river_aggressor if self.river_aggressor in self.live else None
+        if aggressor is None and self.all_in_shows_first in self.live:
+            aggressor = self.all_in_shows_first
         for seat in show_order(self.live, self.table.button, aggressor, pots):
             value = best_hand(self.ledger.hands[seat], board)  # evaluate() keeps it for the push
             self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)

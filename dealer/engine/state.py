@@ -59,6 +59,8 @@ class HandState:
         self.betting: BettingRound | None = None
         self.actions: list[tuple[int, Move]] = []  # every player action (SUBSTANTIAL-ACTION)
         self.river_aggressor: int | None = None  # the last to bet or raise on the river
+        self.last_all_in: int | None = None  # the last seat to go all-in
+        self.all_in_shows_first: int | None = None  # betting ended before the river on an all-in
         self.deal_sequence = table.positions.deal_order * 2
         self.pitched = 0  # places of the deal sequence served (or skipped)
         self.shuffles = 0
