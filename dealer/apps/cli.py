@@ -297,6 +297,32 @@ def train(
         typer.echo(text("report", language, path=report))
 
 
+@app.command("import")
+def import_phh(
+    paths: Annotated[list[Path], typer.Argument(help="PHH files (.phh) or folders of them.")],
+    out: Annotated[
+        Path | None,
+        typer.Option("-o", "--out", help="Write the scenarios here (default: beside each file)."),
+    ] = None,
+) -> None:
+    """Turn Poker Hand History (PHH) hold'em hands into scenarios that replay checks."""
+    from dealer.apps.phh_import import PhhError, import_file, phh_files
+
+    failed = False
+    files = [found for path in paths for found in phh_files(path)]
+    if not files:
+        raise _bad_input(f"{' '.join(map(str, paths))}:0: no PHH files found")
+    for file in files:
+        try:
+            written = import_file(file, out)
+        except PhhError as error:
+            typer.echo(str(error), err=True)
+            failed = True
+            continue
+        typer.echo(f"{file} -> {written}")
+    raise typer.Exit(2 if failed else 0)
+
+
 def main() -> None:
     from dealer.rules.rulebook import RulebookError
     from dealer.rules.source import SourceError
