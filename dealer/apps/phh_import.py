@@ -223,7 +223,8 @@ def convert(phh: Phh, name: str) -> str:
         f"  chip: {format_chips(_unit(phh, stacks, antes, blinds))}",
         f"  button: {button}",
         "  seats: {" + ", ".join(
-            f"{seat}: {format_chips(stack)}" for seat, stack in sorted(zip(seats, stacks, strict=True))
+            f"{seat}: {format_chips(stack)}"
+            for seat, stack in sorted(zip(seats, stacks, strict=True))
         ) + "}",
         "deck:",
         f'  stacked: "{deck}"',
@@ -477,26 +478,26 @@ def _deck(
     hole_order: list[Card] = []
     for round_ in range(2):
         for player, cards in enumerate(holes):
-            card = cards[round_] if cards else None
-            if card is None:
-                card = next(spare)
+            dealt = cards[round_] if cards else None
+            if dealt is None:
+                dealt = next(spare)
                 label = f"seat {seats[player]} hole cards"
                 if label not in filled:
                     filled.append(label)
-            hole_order.append(card)
+            hole_order.append(dealt)
     groups = [" ".join(str(card) for card in hole_order)]
     streets = [board[:3], board[3:4], board[4:5]]
     for cards in streets:
         if not cards:
             break
         burn = next(spare)
-        shown = []
-        for card in cards:
-            if card is None:
-                card = next(spare)
+        shown: list[Card] = []
+        for known_card in cards:
+            if known_card is None:
+                known_card = next(spare)
                 if "board cards" not in filled:
                     filled.append("board cards")
-            shown.append(card)
+            shown.append(known_card)
         groups.append(" ".join(str(card) for card in (burn, *shown)))
     if len(board) >= 3:
         filled.append("burns")
