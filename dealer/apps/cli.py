@@ -323,6 +323,41 @@ def import_phh(
     raise typer.Exit(2 if failed else 0)
 
 
+@app.command("export")
+def export_phh(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="Write the PHH files here.")],
+    ruleset: RulesetOption = None,
+) -> None:
+    """Replay scenarios and write each hand as a PHH file (PokerKit loads them)."""
+    from dealer.apps.phh_export import export_result
+    from dealer.rules.rulesets import load_ruleset
+    from dealer.rules.source import SourceError
+    from dealer.scenarios.format import read_scenario
+    from dealer.scenarios.replay import replay as run
+
+    try:
+        override = load_ruleset(ruleset) if ruleset else None
+        scenarios = [read_scenario(file, override) for file in scenario_files(paths)]
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _bad_input(f"{out}:0: cannot make the folder: {error.strerror}") from None
+    failed = 0
+    for scenario in scenarios:
+        if scenario.skip:
+            continue
+        result = run(scenario)
+        if not result.passed:
+            failed += 1
+            typer.echo(f"FAIL {scenario.file}: {result.failure}")
+        for written in export_result(result, out):
+            typer.echo(f"{scenario.file} -> {written}")
+    raise typer.Exit(1 if failed else 0)
+
+
 def main() -> None:
     from dealer.rules.rulebook import RulebookError
     from dealer.rules.source import SourceError
