@@ -358,6 +358,22 @@ def export_phh(
     raise typer.Exit(1 if failed else 0)
 
 
+@app.command()
+def diagram(
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Default: docs/procedure.md.")
+    ] = None,
+) -> None:
+    """Write the procedure as a Mermaid state diagram and the irregularities as a table."""
+    from dealer.apps import diagram as generated
+
+    try:
+        written = generated.write(out or generated.DOC)
+    except OSError as error:
+        raise _bad_input(f"{out or generated.DOC}:0: cannot write: {error.strerror}") from None
+    typer.echo(f"wrote {written}")
+
+
 def main() -> None:
     from dealer.rules.rulebook import RulebookError
     from dealer.rules.source import SourceError
