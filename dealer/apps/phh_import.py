@@ -199,6 +199,13 @@ def convert(phh: Phh, name: str) -> str:
     blinds = _effective(_by_player(phh, "blinds_or_straddles", players))
     notes: list[str] = []
     table = _stakes(phh, game, antes, blinds, players, notes)
+    one_payer = len(set(antes)) > 1  # a big-blind or button ante
+    if one_payer and any(
+        ante > 0 and stack < blind + ante
+        for stack, blind, ante in zip(stacks, blinds, antes, strict=True)
+    ):
+        notes.append("The ante payer is short: it posts its blind before its ante (ANTE); a table")
+        notes.append("that took the ante first would have a short blind and other final stacks.")
     seats = _seats(phh, players, notes)
     button = seats[-1]
     holes, board, steps = _actions(phh, seats, stacks, antes, blinds, game)
