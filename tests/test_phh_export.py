@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -13,6 +13,28 @@ from typer.testing import CliRunner
 from dealer.apps.cli import app
 
 pokerkit = pytest.importorskip("pokerkit")
+games = pytest.importorskip("pokerkit.games")
+
+
+class _PotLimitTexasHoldem(
+    games.PotLimitPokerMixin, games.TexasHoldemMixin, games.UnfixedLimitHoldem
+):
+    """Pot-limit Texas hold'em from PokerKit's own parts: PHH has no code for it, the export
+    writes ``PT``."""
+
+
+class _History(pokerkit.HandHistory):
+    """PokerKit's hand history, knowing ``PT`` as well."""
+
+    game_types: ClassVar[dict[str, Any]] = {
+        **pokerkit.HandHistory.game_types,
+        "PT": _PotLimitTexasHoldem,
+    }
+    required_field_names: ClassVar[dict[str, Any]] = {
+        **pokerkit.HandHistory.required_field_names,
+        "PT": pokerkit.HandHistory.required_field_names["NT"],
+    }
+
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -37,7 +59,7 @@ def exported(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")  # PokerKit warns about cards it would not deal itself
         return {
-            path.name: pokerkit.HandHistory.loads(path.read_text(encoding="utf-8"))
+            path.name: _History.loads(path.read_text(encoding="utf-8"))
             for path in sorted(out.glob("*.phh"))
         }
 
@@ -48,8 +70,8 @@ def test_pokerkit_plays_every_regular_hand_to_the_same_final_stacks(
     compared = []
     for name, history in exported.items():
         fields = history.user_defined_fields
-        if fields["_dealer_irregular"] or history.variant == "PT":
-            continue  # PHH has no irregularities; PT is this project's code, unknown to PokerKit
+        if fields["_dealer_irregular"]:
+            continue  # PHH has no words for irregularities
         if history.finishing_stacks is None or name in RULE_DIFFERENCES:
             continue  # the scenario stops before the hand ends, or the rules differ
         with warnings.catch_warnings():
@@ -61,6 +83,7 @@ def test_pokerkit_plays_every_regular_hand_to_the_same_final_stacks(
     assert len(compared) >= 25
     assert {"bb-ante-side-pot.phh", "bb-ante-fold-to-big-blind.phh"} <= set(compared)
     assert {"bb-ante-shove.phh", "heads-up-bb-ante.phh", "limit-three-way.phh"} <= set(compared)
+    assert "pot-limit-uncontested.phh" in compared
 
 
 def test_the_rule_differences_are_real(exported: dict[str, Any]) -> None:
@@ -73,7 +96,7 @@ def test_the_rule_differences_are_real(exported: dict[str, Any]) -> None:
 def test_irregularity_fields_survive_the_round_trip(exported: dict[str, Any]) -> None:
     # TURN-PREMATURE under seed: the premature card is set aside and the hand goes on.
     history = exported["turn-premature-seed.phh"]
-    again = pokerkit.HandHistory.loads(history.dumps())
+    again = _History.loads(history.dumps())
     for loaded in (history, again):
         fields = loaded.user_defined_fields
         assert fields["_dealer_irregular"] is True

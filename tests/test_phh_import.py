@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 from typer.testing import CliRunner
@@ -16,6 +16,25 @@ from dealer.scenarios.format import read_scenario
 from dealer.scenarios.replay import replay
 
 pokerkit = pytest.importorskip("pokerkit")
+games = pytest.importorskip("pokerkit.games")
+
+
+class _PotLimitTexasHoldem(
+    games.PotLimitPokerMixin, games.TexasHoldemMixin, games.UnfixedLimitHoldem
+):
+    """Pot-limit Texas hold'em from PokerKit's parts (PHH has no code for it; we write PT)."""
+
+
+class _History(pokerkit.HandHistory):
+    variants: ClassVar[dict[Any, str]] = {
+        **pokerkit.HandHistory.variants,
+        _PotLimitTexasHoldem: "PT",
+    }
+    required_field_names: ClassVar[dict[str, Any]] = {
+        **pokerkit.HandHistory.required_field_names,
+        "PT": pokerkit.HandHistory.required_field_names["NT"],
+    }
+
 
 AUTOMATIONS = (
     pokerkit.Automation.ANTE_POSTING,
@@ -102,6 +121,14 @@ HANDS: dict[str, tuple[Any, tuple[int, ...], list[str], list[str]]] = {
         ["cbr 20", "cc", "f", "db Qh9c4c", "cbr 10", "cbr 20", "cc", "db 2d", "cbr 20",
          "cc", "db Jc", "cc", "cbr 20", "cc"],
     ),
+    # pot-limit: a pot-sized raise and a pot-sized bet (POT-LIMIT)
+    "pot-limit": (
+        _PotLimitTexasHoldem(AUTOMATIONS, False, 0, (1, 2), 2),
+        (300, 300, 300),
+        ["AhKh", "QcQd", "9s8s"],
+        ["cbr 7", "cbr 22", "f", "cc", "db Ks7c2d", "cbr 44", "cbr 176", "cc", "db 3h", "cc", "cc",
+         "db 4d", "cc", "cc"],
+    ),
 }
 # fmt: on
 
@@ -109,7 +136,7 @@ HANDS: dict[str, tuple[Any, tuple[int, ...], list[str], list[str]]] = {
 def _phh(name: str) -> tuple[str, Any]:
     game, stacks, holes, script = HANDS[name]
     state = _play(game, stacks, holes, script)
-    history = pokerkit.HandHistory.from_game_state(game, state)
+    history = _History.from_game_state(game, state)
     history.finishing_stacks = list(state.stacks)
     return history.dumps(), state
 
