@@ -202,3 +202,15 @@ def test_bad_phh_is_one_line_with_the_line_number() -> None:
     with pytest.raises(PhhError) as caught:
         convert(parse_phh(text, "odd.phh"), "odd.phh")
     assert str(caught.value).startswith("odd.phh:2: antes must be the same")
+
+
+def test_the_shipped_real_hands_are_their_imports() -> None:
+    """scenarios/real/*.yaml are what ``dealer import scenarios/real/phh -o scenarios/real``
+    writes (their expectations are the PHH files' own finishing stacks and boards)."""
+    real = Path(__file__).resolve().parents[1] / "scenarios" / "real"
+    hands = sorted((real / "phh").glob("*.phh"))
+    assert len(hands) >= 4
+    for path in hands:
+        text = convert(parse_phh(path.read_text(encoding="utf-8"), str(path)), path.name)
+        assert (real / f"{path.stem}.yaml").read_text(encoding="utf-8") == text + "\n", path.name
+        assert replay(read_scenario(real / f"{path.stem}.yaml")).passed, path.name

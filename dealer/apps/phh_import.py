@@ -49,6 +49,7 @@ steps:
   - expect:
       state: done
       stacks: {1: 5400, 2: 4600, 3: 5000}
+      board: 2c 7d 9h
 """
 
 from __future__ import annotations
@@ -238,21 +239,25 @@ def convert(phh: Phh, name: str) -> str:
         "steps:",
         *[f"  - {step}" for step in steps],
         "  - auto: end",
-        "  - expect:",
-        "      state: done",
     ]  # fmt: skip
-    if len(board) == 5:
-        lines.append(f"      board: {' '.join(str(card) for card in board)}")
+    # A file may stop before the hand ends: only its recorded result makes the hand "done".
+    expect = []
     if finishing is not None:
         if not isinstance(finishing, list) or len(finishing) != players:
             raise phh.error("finishing_stacks", f"'finishing_stacks' lists {players} stacks")
         final = [_amount(phh, "finishing_stacks", value) for value in finishing]
         pairs = sorted(zip(seats, final, strict=True))
-        lines.append(
+        expect.append("      state: done")
+        expect.append(
             "      stacks: {"
             + ", ".join(f"{seat}: {format_chips(stack)}" for seat, stack in pairs)
             + "}"
         )
+    known_board = [card for card in board if card is not None]
+    if known_board and len(known_board) == len(board):
+        expect.append(f"      board: {' '.join(str(card) for card in known_board)}")
+    if expect:
+        lines += ["  - expect:", *expect]
     return "\n".join(lines)
 
 
