@@ -346,6 +346,7 @@ def export_phh(
     except OSError as error:
         raise _bad_input(f"{out}:0: cannot make the folder: {error.strerror}") from None
     failed = 0
+    taken: set[str] = set()
     for scenario in scenarios:
         if scenario.skip:
             continue
@@ -353,7 +354,7 @@ def export_phh(
         if not result.passed:
             failed += 1
             typer.echo(f"FAIL {scenario.file}: {result.failure}")
-        for written in export_result(result, out):
+        for written in export_result(result, out, taken):
             typer.echo(f"{scenario.file} -> {written}")
     raise typer.Exit(1 if failed else 0)
 

@@ -32,9 +32,15 @@ _IRREGULAR = frozenset(
 )
 
 
-def export_result(result: Result, out_dir: Path) -> list[Path]:
-    """Write every hand of a replayed scenario as ``STEM.phh`` (``STEM-N.phh`` for several)."""
-    stem = Path(result.scenario.file).stem
+def export_result(result: Result, out_dir: Path, taken: set[str] | None = None) -> list[Path]:
+    """Write every hand of a replayed scenario as ``STEM.phh`` (``STEM-N.phh`` for several);
+    a stem already ``taken`` in this run gets its folder's name in front."""
+    path = Path(result.scenario.file)
+    stem = path.stem
+    if taken is not None:
+        if stem in taken:
+            stem = f"{path.parent.name}-{stem}"
+        taken.add(stem)
     written = []
     several = len(result.hands) > 1
     for report in result.hands:
