@@ -121,6 +121,14 @@ HANDS: dict[str, tuple[Any, tuple[int, ...], list[str], list[str]]] = {
         ["cbr 20", "cc", "f", "db Qh9c4c", "cbr 10", "cbr 20", "cc", "db 2d", "cbr 20",
          "cc", "db Jc", "cc", "cbr 20", "cc"],
     ),
+    # an under-the-gun straddle of 4 at 1/2: it acts last pre-flop (STRADDLE)
+    "straddle": (
+        _nlhe(0, (1, 2, 4)),
+        (200, 200, 200, 200),
+        ["AsKd", "7h7d", "QcJc", "9s9h"],
+        ["cc", "cbr 16", "f", "cc", "cc", "db 9c8c2h", "cc", "cbr 30", "cc", "cc",
+         "db Kh", "cc", "cc", "cc", "db 3s", "cc", "cc", "cc"],
+    ),
     # pot-limit: a pot-sized raise and a pot-sized bet (POT-LIMIT)
     "pot-limit": (
         _PotLimitTexasHoldem(AUTOMATIONS, False, 0, (1, 2), 2),
@@ -214,3 +222,14 @@ def test_the_shipped_real_hands_are_their_imports() -> None:
         text = convert(parse_phh(path.read_text(encoding="utf-8"), str(path)), path.name)
         assert (real / f"{path.stem}.yaml").read_text(encoding="utf-8") == text + "\n", path.name
         assert replay(read_scenario(real / f"{path.stem}.yaml")).passed, path.name
+
+
+def test_seats_out_of_clockwise_order_are_renumbered_and_said() -> None:
+    text, _ = _phh("split-pot")
+    lines = convert(parse_phh(text + "\nseats = [7, 2, 4]\n", "s.phh"), "s.phh").splitlines()
+    assert "  seats: {1: 1000, 2: 1000, 3: 1000}" in lines
+    assert any("not in clockwise order" in line for line in lines if line.startswith("#"))
+    text_ok = text + "\nseats = [2, 4, 7]\n"
+    lines = convert(parse_phh(text_ok, "s.phh"), "s.phh").splitlines()
+    assert "  seats: {2: 1000, 4: 1000, 7: 1000}" in lines
+    assert "  button: 7" in lines
