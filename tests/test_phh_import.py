@@ -226,7 +226,7 @@ def test_the_shipped_real_hands_are_their_imports() -> None:
 
 def test_seats_out_of_clockwise_order_are_renumbered_and_said() -> None:
     text, _ = _phh("split-pot")
-    lines = convert(parse_phh(text + "\nseats = [7, 2, 4]\n", "s.phh"), "s.phh").splitlines()
+    lines = convert(parse_phh(text + "\nseats = [2, 7, 4]\n", "s.phh"), "s.phh").splitlines()
     assert "  seats: {1: 1000, 2: 1000, 3: 1000}" in lines
     assert any("not in clockwise order" in line for line in lines if line.startswith("#"))
     text_ok = text + "\nseats = [2, 4, 7]\n"
