@@ -80,12 +80,12 @@ def _ruling(arrow: Arrow) -> str:
         if kind not in ("ruling", "ruling-sa"):
             continue
         rule_id = named.split("/")[0].split("=")[0]
-        title = book().rules[rule_id].title.get(Lang.EN)
-        text = f"{named} ({title})"
+        found = book().rules.get(rule_id)
+        text = f"{named} ({found.title.get(Lang.EN)})" if found is not None else named
         if kind == "ruling-sa":
             text += "; after substantial action, its after-substantial-action branch"
         rulings.append(text)
-    return "; ".join(rulings) or "none yet (recorded; the ruling comes when it is found)"
+    return "; ".join(rulings) or "no ruling at this step (the mishap is recorded)"
 
 
 def irregularities_table() -> str:
