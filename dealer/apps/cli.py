@@ -354,7 +354,11 @@ def export_phh(
         if not result.passed:
             failed += 1
             typer.echo(f"FAIL {scenario.file}: {result.failure}")
-        for written in export_result(result, out, taken):
+        try:
+            written_files = export_result(result, out, taken)
+        except OSError as error:
+            raise _bad_input(f"{out}:0: cannot write: {error.strerror}") from None
+        for written in written_files:
             typer.echo(f"{scenario.file} -> {written}")
     raise typer.Exit(1 if failed else 0)
 
