@@ -297,6 +297,88 @@ def train(
         typer.echo(text("report", language, path=report))
 
 
+@app.command("import")
+def import_phh(
+    paths: Annotated[list[Path], typer.Argument(help="PHH files (.phh) or folders of them.")],
+    out: Annotated[
+        Path | None,
+        typer.Option("-o", "--out", help="Write the scenarios here (default: beside each file)."),
+    ] = None,
+) -> None:
+    """Turn Poker Hand History (PHH) hold'em hands into scenarios that replay checks."""
+    from dealer.apps.phh_import import PhhError, import_file, phh_files
+
+    failed = False
+    files = [found for path in paths for found in phh_files(path)]
+    if not files:
+        raise _bad_input(f"{' '.join(map(str, paths))}:0: no PHH files found")
+    for file in files:
+        try:
+            written = import_file(file, out)
+        except PhhError as error:
+            typer.echo(str(error), err=True)
+            failed = True
+            continue
+        typer.echo(f"{file} -> {written}")
+    raise typer.Exit(2 if failed else 0)
+
+
+@app.command("export")
+def export_phh(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="Write the PHH files here.")],
+    ruleset: RulesetOption = None,
+) -> None:
+    """Replay scenarios and write each hand as a PHH file (PokerKit loads them)."""
+    from dealer.apps.phh_export import export_result
+    from dealer.rules.rulesets import load_ruleset
+    from dealer.rules.source import SourceError
+    from dealer.scenarios.format import read_scenario
+    from dealer.scenarios.replay import replay as run
+
+    try:
+        override = load_ruleset(ruleset) if ruleset else None
+        scenarios = [read_scenario(file, override) for file in scenario_files(paths)]
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _bad_input(f"{out}:0: cannot make the folder: {error.strerror}") from None
+    failed = 0
+    taken: set[str] = set()
+    for scenario in scenarios:
+        if scenario.skip:
+            continue
+        result = run(scenario)
+        if not result.passed:
+            failed += 1
+            typer.echo(f"FAIL {scenario.file}: {result.failure}")
+        try:
+            written_files = export_result(result, out, taken)
+        except OSError as error:
+            raise _bad_input(f"{out}:0: cannot write: {error.strerror}") from None
+        for written in written_files:
+            typer.echo(f"{scenario.file} -> {written}")
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
+def diagram(
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Default: docs/procedure.md.")
+    ] = None,
+) -> None:
+    """Write the procedure as a Mermaid state diagram and the irregularities as a table."""
+    from dealer.apps import diagram as generated
+
+    try:
+        written = generated.write(out or generated.DOC)
+    except OSError as error:
+        raise _bad_input(f"{out or generated.DOC}:0: cannot write: {error.strerror}") from None
+    typer.echo(f"wrote {written}")
+
+
 def main() -> None:
     from dealer.engine.procedure import quiet
     from dealer.rules.rulebook import RulebookError

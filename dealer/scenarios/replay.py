@@ -31,6 +31,7 @@ class HandReport:
     number: int
     events: list[Event]
     final: dict[str, Any]
+    table: Table | None = None  # the table the hand was dealt at (PHH export reads it)
 
 
 @dataclass
@@ -271,7 +272,7 @@ def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -
             result.failure = f"hand {number}: {error}"
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
             result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
-        result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
+        result.hands.append(HandReport(number, list(hand.events), snapshot(hand), table))
         if keep_hand:
             result.hand = hand
         if result.failure:
