@@ -40,7 +40,8 @@ def test_the_irregularities_table_names_state_mishap_and_ruling() -> None:
     rows = diagram.irregularities_table().splitlines()
     assert "| turn | flop_betting | betting_pending | TURN-PREMATURE (Premature turn) |" in rows
     assert any(
-        row.startswith("| flop | flop | more_than_four_flop_cards | FLOP-TOO-MANY/") for row in rows
+        row.startswith("| flop | flop | board_empty, more_than_four_flop_cards | FLOP-TOO-MANY/")
+        for row in rows
     )
 
 
