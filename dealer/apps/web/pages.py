@@ -1,0 +1,251 @@
+"""The server-drawn pages: the floor desk, a ruling's printable page, the progress pages.
+
+Plain HTML, every value escaped; the rulings' words are the rulebook's, as ``dealer rule`` prints
+them (:func:`dealer.apps.floor.rule_as_json`), the page's own words are :mod:`.texts`.
+"""
+
+from __future__ import annotations
+
+import datetime
+from collections.abc import Sequence
+from html import escape
+from typing import Any
+from urllib.parse import quote, urlencode
+
+from dealer.apps.floor import rule_as_json
+from dealer.apps.web.store import Skill, StoredSession
+from dealer.apps.web.texts import page_text
+from dealer.rules.rulebook import Lang, Match, book, rule
+
+__all__ = ["floor_page", "not_found_page", "progress_index_page", "progress_page", "rule_page"]
+
+LANG_NAMES = {Lang.EN: "English", Lang.ZH_HANS: "简体中文", Lang.ZH_HANT: "繁體中文"}
+
+
+def _q(**params: str) -> str:
+    return urlencode({key: value for key, value in params.items() if value})
+
+
+def _shell(title: str, body: str, lang: Lang, here: str, params: dict[str, str]) -> str:
+    """The page frame: navigation, the language switch (the same page in each language)."""
+
+    def t(key: str) -> str:
+        return escape(page_text(key, lang))
+
+    switch = " · ".join(
+        f'<a href="{escape(here)}?{escape(_q(**params, lang=other.value))}" lang="{other.value}"'
+        f' id="lang-{other.value}"{" class=current" if other is lang else ""}>{name}</a>'
+        for other, name in LANG_NAMES.items()
+    )
+    nav = (
+        f'<a href="/trainer?lang={lang.value}">{t("nav-trainer")}</a>'
+        f'<a href="/floor?lang={lang.value}">{t("nav-floor")}</a>'
+        f'<a href="/progress?lang={lang.value}">{t("nav-progress")}</a>'
+    )
+    return (
+        f'<!doctype html>\n<html lang="{lang.value}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{escape(title)}</title>"
+        '<link rel="stylesheet" href="/static/style.css"></head>'
+        f'<body><header><nav>{nav}</nav><div class="langs">'
+        f"{t('language')}{_colon(lang)}{switch}</div>"
+        f"</header><main>{body}</main></body></html>\n"
+    )
+
+
+def _label(key: str, lang: Lang) -> str:
+    return escape(book().label(key, lang))
+
+
+def _colon(lang: Lang) -> str:
+    """``: `` or ``：``, as the rulebook writes it in ``lang``."""
+    return escape(book().label("colon", lang))
+
+
+def _ruling_html(ruling: dict[str, Any], lang: Lang) -> str:
+    parts = [
+        f'<p class="summary"><b>{_label("summary", lang)}</b>{_colon(lang)}'
+        f"{escape(ruling['summary'])}</p>"
+    ]
+    if ruling["cards"]:
+        items = "".join(
+            f"<li>{_label('fate-' + card['fate'], lang)}{_colon(lang)}{escape(card['text'])}</li>"
+            for card in ruling["cards"]
+        )
+        parts.append(f"<h3>{_label('cards', lang)}</h3><ul>{items}</ul>")
+    parts.append(
+        f"<p><b>{_label('chips', lang)}</b>{_colon(lang)}"
+        f"{_label('chips-' + ruling['chips'], lang)}</p>"
+    )
+    steps = "".join(f"<li>{escape(step['text'])}</li>" for step in ruling["steps"])
+    parts.append(
+        f"<h3>{_label('steps', lang)}</h3>"
+        + (f'<ol class="steps">{steps}</ol>' if steps else f"<p>{_label('no-steps', lang)}</p>")
+    )
+    if ruling["conditions"]:
+        parts.append(
+            f"<p><b>{_label('conditions', lang)}</b>{_colon(lang)}"
+            f"{escape(ruling['conditions'])}</p>"
+        )
+    sources = "".join(f"<li>{escape(source['trace'])}</li>" for source in ruling["sources"])
+    parts.append(f'<h3>{_label("sources", lang)}</h3><ul class="sources">{sources}</ul>')
+    for name, branch in ruling["branches"].items():
+        parts.append(f'<section class="branch"><h3>{_label(name, lang)}</h3>')
+        parts.append(_ruling_html(branch, lang) + "</section>")
+    return "".join(parts)
+
+
+def _rule_html(rule_id: str, ruleset: str, lang: Lang) -> str:
+    data = rule_as_json(rule(rule_id), ruleset, lang)
+    head = (
+        f'<article class="rule" id="rule-{escape(data["id"])}">'
+        f'<h2><span class="rule-id">{escape(data["id"])}</span> {escape(data["title"])}</h2>'
+        f"<p>{_label('section', lang)}{_colon(lang)}{_label('section-' + data['section'], lang)} · "
+        f"{_label('ruleset', lang)}{_colon(lang)}{escape(ruleset)}</p>"
+    )
+    if data["trigger"]:
+        head += f"<p><b>{_label('trigger', lang)}</b>{_colon(lang)}{escape(data['trigger'])}</p>"
+    if data["ruling"] is None:
+        sources = "".join(f"<li>{escape(s['trace'])}</li>" for s in data["sources"])
+        body = (
+            f"<p><b>{_label('rule', lang)}</b>{_colon(lang)}{escape(data['summary'])}</p>"
+            f'<h3>{_label("sources", lang)}</h3><ul class="sources">{sources}</ul>'
+        )
+        return head + body + "</article>"
+    body = _ruling_html(data["ruling"], lang)
+    others = []
+    for name, other in data["other_rulesets"].items():
+        verdict = _label("same", lang) if other["same"] else _label("differs", lang)
+        summary = "" if other["same"] else f"{_colon(lang)}{escape(other['summary'])}"
+        others.append(f"<li>{escape(name)} ({verdict}){summary}</li>")
+    if others:
+        body += f"<h3>{_label('other-rulesets', lang)}</h3><ul>{''.join(others)}</ul>"
+    return head + body + "</article>"
+
+
+def rule_page(rule_id: str, ruleset: str, lang: Lang) -> str:
+    """``/rule/ID``: one ruling, printable, its URL stable."""
+    found = rule(rule_id)
+    body = _rule_html(found.id, ruleset, lang)
+    printing = escape(page_text("print", lang))
+    body += f'<p class="noprint"><button onclick="window.print()">{printing}</button></p>'
+    return _shell(f"{found.id} · {found.title.get(lang)}", body, lang, f"/rule/{quote(found.id)}",
+                  {"ruleset": ruleset})  # fmt: skip
+
+
+def _rulesets_select(ruleset: str) -> str:
+    options = "".join(
+        f'<option value="{escape(name)}"{" selected" if name == ruleset else ""}>'
+        f"{escape(name)}</option>"
+        for name in book().rulesets
+    )
+    return f'<select name="ruleset" id="ruleset">{options}</select>'
+
+
+def _rule_link(rule_id: str, ruleset: str, lang: Lang) -> str:
+    title = rule(rule_id).title.get(lang)
+    href = f"/rule/{quote(rule_id)}?{_q(ruleset=ruleset, lang=lang.value)}"
+    return f'<a href="{escape(href)}" class="match">{escape(rule_id)}</a> {escape(title)}'
+
+
+def floor_page(
+    query: str, ruleset: str, lang: Lang, matches: Sequence[Match], closest: Sequence[str]
+) -> str:
+    """The floor desk: the search form, the best ruling in full, the next matches when unsure."""
+
+    def t(key: str) -> str:
+        return escape(page_text(key, lang))
+
+    form = (
+        f'<form method="get" action="/floor" class="search"><input type="hidden" name="lang"'
+        f' value="{lang.value}"><input name="q" id="q" value="{escape(query)}"'
+        f' placeholder="{t("search-hint")}" autofocus> {_rulesets_select(ruleset)}'
+        f' <button id="search" type="submit">{t("search")}</button></form>'
+    )
+    body = f"<h1>{t('floor-title')}</h1>{form}"
+    if query and not matches:
+        body += f'<p class="nomatch">{t("no-match")}</p>'
+        if closest:
+            links = ", ".join(_rule_link(rule_id, ruleset, lang) for rule_id in closest)
+            body += f"<p>{t('closest')}{_colon(lang)}{links}</p>"
+    elif matches:
+        body += _rule_html(matches[0].id, ruleset, lang)
+        others = [m.id for m in matches[1:5]]
+        if others and not matches[0].exact:
+            items = "".join(f"<li>{_rule_link(rule_id, ruleset, lang)}</li>" for rule_id in others)
+            body += f'<section id="see-also"><h3>{t("see-also")}</h3><ul>{items}</ul></section>'
+    return _shell(
+        page_text("floor-title", lang), body, lang, "/floor", {"q": query, "ruleset": ruleset}
+    )
+
+
+def _when(stamp: float) -> str:
+    return datetime.datetime.fromtimestamp(stamp, datetime.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def progress_index_page(trainees: Sequence[str], lang: Lang) -> str:
+    items = "".join(
+        f'<li><a href="/progress/{quote(name)}?lang={lang.value}">{escape(name)}</a></li>'
+        for name in trainees
+    )
+    body = f"<h1>{escape(page_text('trainees', lang))}</h1>"
+    body += f"<ul>{items}</ul>" if items else f"<p>{escape(page_text('no-sessions', lang))}</p>"
+    return _shell(page_text("progress-title", lang), body, lang, "/progress", {})
+
+
+def _skill_name(skill: Skill, lang: Lang) -> str:
+    kind, name = skill.skill.split(":", 1)
+    if kind == "drill":
+        return escape(page_text(f"drill-{name}", lang))
+    try:
+        return f"{escape(name)} {escape(rule(name).title.get(lang))}"
+    except KeyError:
+        return escape(name)
+
+
+def progress_page(
+    trainee: str, sessions: Sequence[StoredSession], skills: Sequence[Skill], lang: Lang
+) -> str:
+    """One trainee: every session's score, and the skills (drills, rules broken)."""
+
+    def t(key: str) -> str:
+        return escape(page_text(key, lang))
+
+    rows = "".join(
+        f'<tr class="session"><td>{_when(s.finished)}</td>'
+        f"<td>{escape(page_text('drill-' + str(s.report['drill']), lang))}</td>"
+        f"<td>{escape(str(s.report['ruleset']))}</td><td>{s.report['hands']}</td>"
+        f"<td class=right>{s.report['steps_right']}</td>"
+        f"<td class=wrong>{s.report['steps_wrong']}</td>"
+        f"<td>{s.report['seconds_per_hand']}</td>"
+        f"<td>{escape(', '.join(f'{k}×{v}' for k, v in s.report['mistakes_by_rule'].items()))}</td>"
+        f'<td><a href="/api/reports/{s.id}">JSON</a></td></tr>'
+        for s in reversed(sessions)
+    )
+    table = (
+        f'<table id="sessions"><tr><th>{t("when")}</th><th>{t("drill")}</th><th>{t("ruleset")}</th>'
+        f"<th>{t('hands')}</th><th>{t('steps-right')}</th><th>{t('steps-wrong')}</th>"
+        f"<th>{t('seconds-per-hand')}</th><th>{t('mistakes')}</th><th></th></tr>{rows}</table>"
+        if rows
+        else f"<p>{t('no-sessions')}</p>"
+    )
+    skill_rows = "".join(
+        f'<tr class="skill" data-skill="{escape(s.skill)}"><td>{_skill_name(s, lang)}</td>'
+        f"<td class=right>{s.right}</td><td class=wrong>{s.wrong}</td>"
+        f"<td>{'' if s.accuracy is None else f'{s.accuracy}%'}</td></tr>"
+        for s in skills
+    )
+    export = f"/progress/{quote(trainee)}/export.json"
+    body = (
+        f"<h1>{t('progress-title')}{_colon(lang)}{escape(trainee)}</h1>"
+        f'<p><a href="{escape(export)}" id="export">{t("export")}</a></p>'
+        f'<h2>{t("skills")}</h2><table id="skills"><tr><th>{t("skill")}</th>'
+        f"<th>{t('steps-right')}</th><th>{t('mistakes')}</th><th>{t('accuracy')}</th></tr>"
+        f"{skill_rows}</table><h2>{t('sessions')}</h2>{table}"
+    )
+    return _shell(page_text("progress-title", lang), body, lang, f"/progress/{quote(trainee)}", {})
+
+
+def not_found_page(message: str, lang: Lang) -> str:
+    body = f"<h1>{escape(page_text('not-found', lang))}</h1><p>{escape(message)}</p>"
+    return _shell(page_text("error", lang), body, lang, "/floor", {})

@@ -1,0 +1,292 @@
+"""The web app's API (``dealer serve``), through Starlette's test client.
+
+Expectations are the rules' (RULES.md IDs quoted); the correct steps are the machine's autopilot,
+read through Learn mode's ``expected``, as the page shows them.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+warnings.filterwarnings("ignore", message=".*httpx.*starlette.testclient")  # httpx2 not yet out
+
+from starlette.testclient import TestClient  # noqa: E402
+from typer.testing import CliRunner  # noqa: E402
+
+from dealer.apps.cli import app as cli_app  # noqa: E402
+from dealer.apps.web.app import Settings, create_app  # noqa: E402
+from dealer.apps.web.cards import all_images  # noqa: E402
+from dealer.apps.web.texts import PAGE_TEXTS  # noqa: E402
+
+STATIC = Path(__file__).resolve().parent.parent / "dealer" / "apps" / "web" / "static"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    with TestClient(create_app(Settings(db=tmp_path / "progress.sqlite3"))) as test_client:
+        yield test_client
+
+
+def _open(client: Any, **fields: Any) -> dict[str, Any]:
+    body = {"trainee": "Ann", "drill": "normal", "hands": 1, "seed": 3, "learn": True} | fields
+    response = client.post("/api/sessions", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _step(client: Any, sid: str, step: str) -> Any:
+    return client.post(f"/api/sessions/{sid}/step", json={"step": step})
+
+
+def _deal_out(client: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """The correct steps (Learn mode's ``expected``) to the end of the session."""
+    for _ in range(500):
+        if state["finished"]:
+            return state
+        response = _step(client, state["id"], state["expected"])
+        assert response.status_code == 200, response.text
+        state = response.json()
+    raise AssertionError("the session did not end")
+
+
+def test_a_wrong_pitch_is_refused_with_its_rule_and_the_hand_is_unchanged(client: Any) -> None:
+    state = _open(client)
+    sid = state["id"]
+    for step in ("post", "shuffle", "cut"):
+        assert _step(client, sid, step).status_code == 200
+    before = client.get(f"/api/sessions/{sid}").json()
+    first = before["expected"]  # DEAL-ORDER: the first card to the small blind
+    assert first.startswith("pitch ")
+    small_blind = next(s["seat"] for s in before["table"]["seats"] if s["small_blind"])
+    assert first == f"pitch {small_blind}"
+    wrong = next(s["seat"] for s in before["table"]["seats"] if s["seat"] != small_blind)
+    response = _step(client, sid, f"pitch {wrong}")
+    assert response.status_code == 409
+    refused = response.json()
+    assert refused["wrong"] is True and refused["rule"] == "DEAL-ORDER"
+    assert refused["error"].startswith("✗ Wrong: expected pitch to seat")
+    assert any(line.startswith("  Rule DEAL-ORDER:") for line in refused["lines"])
+    assert any(line.startswith("  Source: ") for line in refused["lines"])
+    assert refused["table"] == before["table"]
+    assert refused["score"]["mistakes"] == [
+        {"hand": 1, "expected": first, "got": f"pitch {wrong}", "rule": "DEAL-ORDER"}
+    ]
+
+
+def test_a_full_hand_is_scored_stored_and_exported(client: Any) -> None:
+    state = _deal_out(client, _open(client))
+    assert state["table"]["state"] == "done"
+    score = state["score"]
+    assert score["steps_wrong"] == 0 and score["hands"] == 1 and score["mistakes_by_rule"] == {}
+    assert state["stored"] == 1
+    report = client.get(f"/api/reports/{state['stored']}").json()
+    assert report == score
+    assert client.get("/progress/Ann/export.json").json() == [score]
+    page = client.get("/progress/Ann?lang=zh-Hant").text
+    assert "常規牌局" in page and f"<td class=right>{score['steps_right']}</td>" in page
+
+
+def test_an_injected_premature_turn_is_ruled_and_its_remedy_required(client: Any) -> None:
+    state = _open(client, drill="mishap", slips=["turn"], seed=11)
+    sid = state["id"]
+    for _ in range(200):
+        if "TURN-PREMATURE" in state["table"]["rulings"]:
+            break
+        state = _step(client, sid, state["expected"]).json()
+    table = state["table"]
+    # TURN-PREMATURE (seed): the premature card is set aside; the board keeps the flop.
+    assert table["rulings"] == ["TURN-PREMATURE"]
+    assert len(table["set_aside"]) == 1 and len(table["board"]) == 3
+    assert any("Ruling TURN-PREMATURE (seed)" in line for line in state["lines"])
+    while state["table"]["state"] == "flop_betting" or state["expected"] != "burn":
+        state = _step(client, sid, state["expected"]).json()
+    # The round complete, the dealer burns before turning what would have been the river.
+    response = _step(client, sid, "turn")
+    assert response.status_code == 409
+    assert response.json()["rule"] in ("TURN-PREMATURE", "BURN")
+    state = _deal_out(client, response.json())
+    assert state["score"]["steps_wrong"] == 1
+
+
+def test_the_ruling_quiz_takes_numbers(client: Any) -> None:
+    state = _open(client, drill="ruling", hands=2, seed=5)
+    assert state["quiz"] is True and len(state["choices"]) == 4
+    assert _step(client, state["id"], "burn").status_code == 409
+    live = client.app.state.web.registry.get(state["id"])
+    right = live.examiner.trainer.answer
+    state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": right}).json()
+    assert state["score"]["steps_right"] == 1 and state["quiz"] is True
+    wrong = 1 if right != 1 else 2
+    state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": wrong}).json()
+    assert state["finished"] is True and state["score"]["steps_wrong"] == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        (b"{not json", 400, "not JSON"),
+        (b"[1, 2]", 400, "JSON object"),
+        (json.dumps({"step": 3}).encode(), 400, "'step' must be a str"),
+        (json.dumps({"step": "seat 3 call"}).encode(), 400, "not a dealer step"),
+        (json.dumps({"step": "quit"}).encode(), 400, ""),
+        (json.dumps({"step": "help"}).encode(), 400, ""),
+        (json.dumps({"step": "pitch " + "9" * 50}).encode(), 400, "'step'"),
+        (b"x" * 5000, 413, "larger than 4096 bytes"),
+    ],
+)
+def test_malformed_steps_get_a_4xx_with_a_message(
+    client: Any, body: bytes, status: int, message: str
+) -> None:
+    sid = _open(client)["id"]
+    response = client.post(f"/api/sessions/{sid}/step", content=body)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+    assert client.get(f"/api/sessions/{sid}").json()["score"]["steps_wrong"] == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"trainee": ""}, "'trainee'"),
+        ({"trainee": "<script>"}, "'trainee'"),
+        ({"drill": "poker"}, "unknown drill"),
+        ({"hands": 0}, "'hands'"),
+        ({"hands": True}, "'hands' must be a int"),
+        ({"seed": -1}, "'seed'"),
+        ({"ruleset": "house"}, "unknown ruleset"),
+        ({"lang": "fr"}, "unknown language"),
+        ({"slips": ["spill"]}, "'slips'"),
+    ],
+)
+def test_a_bad_session_request_gets_a_400(
+    client: Any, fields: dict[str, Any], message: str
+) -> None:
+    body = {"trainee": "Ann", "drill": "normal"} | fields
+    response = client.post("/api/sessions", json=body)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+
+
+def test_unknown_and_ended_sessions(client: Any) -> None:
+    assert client.get("/api/sessions/nope").status_code == 404
+    response = _step(client, "nope", "post")
+    assert response.status_code == 404 and "unknown session" in response.json()["error"]
+    state = _open(client)
+    ended = client.post(f"/api/sessions/{state['id']}/end").json()
+    assert ended["finished"] is True and ended["stored"] == 1
+    assert _step(client, state["id"], "post").status_code == 404
+
+
+def test_two_sessions_share_nothing(client: Any) -> None:
+    one, two = _open(client, seed=3), _open(client, trainee="Bo", seed=3)
+    assert one["id"] != two["id"] and one["table"] == two["table"]
+    _step(client, one["id"], "post")
+    _step(client, one["id"], "shuffle")
+    assert client.get(f"/api/sessions/{two['id']}").json()["table"] == two["table"]
+    assert _step(client, two["id"], "shuffle").status_code == 409  # BLINDS: post first
+    assert client.get(f"/api/sessions/{one['id']}").json()["score"]["steps_wrong"] == 0
+
+
+def test_live_sessions_are_capped(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(db=tmp_path / "p.sqlite3", max_sessions=2))) as client:
+        _open(client)
+        _open(client)
+        response = client.post("/api/sessions", json={"trainee": "Cy"})
+        assert response.status_code == 503 and "too many live sessions" in response.json()["error"]
+
+
+def test_hole_cards_are_face_down_and_learn_mode_alone_shows_the_next_step(client: Any) -> None:
+    state = _open(client, learn=False)
+    assert "expected" not in state
+    for step in ("post", "shuffle", "cut"):
+        state = _step(client, state["id"], step).json()
+    seat = next(s["seat"] for s in state["table"]["seats"] if s["small_blind"])
+    state = _step(client, state["id"], f"pitch {seat}").json()
+    cards = {s["seat"]: s["cards"] for s in state["table"]["seats"]}
+    assert cards[seat] == [None] and "expected" not in state
+
+
+def test_the_language_switch_reaches_the_trainers_messages(client: Any) -> None:
+    state = _open(client)
+    client.get(f"/api/sessions/{state['id']}?lang=zh-Hant")
+    response = _step(client, state["id"], "shuffle")
+    assert response.json()["lang"] == "zh-Hant"
+    assert response.json()["error"].startswith("✗ 錯誤：")
+
+
+def test_a_ruling_has_a_stable_printable_url(client: Any) -> None:
+    page = client.get("/rule/TURN-PREMATURE?ruleset=seed&lang=zh-Hant")
+    assert page.status_code == 200
+    assert "轉牌過早" in page.text and "004 §發牌程式的錯誤 ¶5–6" in page.text
+    moved = client.get("/rule/turn-premature?lang=en", follow_redirects=False)
+    assert moved.status_code == 308
+    assert moved.headers["location"] == "/rule/TURN-PREMATURE?lang=en"
+    assert client.get("/rule/NO-SUCH-RULE").status_code == 404
+    assert client.get("/rule/TURN-PREMATURE?lang=fr").status_code == 400
+
+
+def test_the_floor_desk_finds_rulings_as_dealer_rule_does(client: Any) -> None:
+    page = client.get("/floor", params={"q": "轉牌 過早", "lang": "zh-Hant"}).text
+    assert 'id="rule-TURN-PREMATURE"' in page and 'id="see-also"' in page
+    data = client.get("/api/rule", params={"q": "four card flop"}).json()
+    assert data["matches"][0]["id"] == "FLOP-TOO-MANY"
+    assert data["rule"]["ruling"]["sources"]
+    assert client.get("/api/rule", params={"q": "zzzz"}).status_code == 404
+
+
+def test_every_page_text_has_three_languages_and_no_english_in_chinese() -> None:
+    for key, (en, hans, hant) in PAGE_TEXTS.items():
+        assert en and hans and hant, key
+        for chinese in (hans, hant):
+            words = [w for w in chinese.replace("{n}", "").split() if w.isascii() and w.isalpha()]
+            assert all(len(w) == 1 or w == "JSON" for w in words), (key, chinese)
+    # the seeds' terms
+    joined = " ".join(text for texts in PAGE_TEXTS.values() for text in texts)
+    for term in (
+        "銷牌",
+        "翻牌",
+        "轉牌",
+        "河牌",
+        "全押",
+        "莊家按鈕",
+        "主池",
+        "邊池",
+        "销牌",
+        "庄家按钮",
+    ):
+        assert term in joined, term
+
+
+def test_the_shipped_card_images_are_the_projects_drawing() -> None:
+    for name, svg in all_images().items():
+        assert (STATIC / "cards" / name).read_text(encoding="utf-8") == svg, name
+    assert len(list((STATIC / "cards").glob("*.svg"))) == 53
+
+
+def test_static_assets_load_nothing_from_elsewhere(client: Any) -> None:
+    for name in ("trainer.html", "trainer.js", "style.css"):
+        text = (STATIC / name).read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text, name
+    assert client.get("/trainer").status_code == 200
+    assert client.get("/static/cards/As.svg").headers["content-type"].startswith("image/svg")
+
+
+def test_serve_without_the_web_extra_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in [m for m in sys.modules if m.startswith(("dealer.apps.web", "uvicorn"))]:
+        monkeypatch.delitem(sys.modules, name)
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    result = CliRunner().invoke(cli_app, ["serve"])
+    assert result.exit_code == 2
+    lines = result.output.strip().splitlines()
+    assert lines == [
+        "serve:0: the web extra is not installed (uvicorn is missing): pip install 'dealer[web]'"
+    ]
