@@ -3,7 +3,7 @@ the suits, which are paths). ``python -m dealer.apps.web.cards`` writes them int
 a test holds the shipped files to this drawing.
 
 >>> card_svg("Td").count("<path"), "10" in card_svg("Td")
-(3, True)
+(2, True)
 """
 
 from __future__ import annotations

@@ -41,10 +41,11 @@ def check_step(line: str) -> str:
 
     >>> check_step(" Pitch  3 ")
     'pitch 3'
-    >>> check_step("seat 3 call")
-    Traceback (most recent call last):
-    ...
-    dealer.apps.web.trainer_adapter.BadStep: not a dealer step: 'seat 3 call'
+    >>> try:
+    ...     check_step("seat 3 call")
+    ... except BadStep as error:
+    ...     print(error)
+    not a dealer step: 'seat 3 call'
     """
     try:
         step = parse_step(line)

@@ -72,6 +72,7 @@ def table_view(hand: Hand) -> dict[str, Any]:
                 "button": seat == positions.button,
                 "small_blind": seat == positions.small_blind,
                 "big_blind": seat == positions.big_blind,
+                "straddle": seat == positions.straddle,
                 "to_act": seat == hand.to_act,
             }
         )

@@ -38,6 +38,7 @@ async function loadTexts() {
 }
 
 function showError(message) {
+  if (message) document.body.dataset.renders = ++renders;
   $("error").hidden = !message;
   $("error").textContent = message ? `${t("error")}: ${message}` : "";
 }
@@ -82,13 +83,14 @@ function drawSeats(table) {
     if (seat.button) {
       const button = document.createElement("span");
       button.className = "dealer-button";
-      button.textContent = "D";
+      button.textContent = t("button-mark");
       button.title = t("button");
       name.append(" ", button);
     }
     const tags = [];
-    if (seat.small_blind) tags.push("SB");
-    if (seat.big_blind) tags.push("BB");
+    if (seat.small_blind) tags.push(t("pos-sb"));
+    if (seat.big_blind) tags.push(t("pos-bb"));
+    if (seat.straddle) tags.push(t("pos-straddle"));
     if (tags.length) name.append(` ${tags.join(" ")}`);
     const cards = document.createElement("div");
     cards.className = "cards";
@@ -181,8 +183,12 @@ function showScore(state) {
   $("progress-link").href = `/progress/${encodeURIComponent(state.trainee)}?lang=${encodeURIComponent(lang)}`;
 }
 
+let renders = 0; // tests wait for the page to have drawn an answer
+
 function render(state) {
   session = state;
+  renders += 1;
+  document.body.dataset.renders = renders;
   $("session").hidden = false;
   $("setup").hidden = true;
   $("heading").textContent = state.heading;
@@ -288,11 +294,9 @@ async function switchLanguage() {
   params.set("lang", lang);
   history.replaceState(null, "", `${location.pathname}?${params}`);
   await loadTexts();
-  if (session && !session.finished) {
+  if (session) {
     const { status, data } = await call("GET", `/api/sessions/${session.id}?lang=${encodeURIComponent(lang)}`);
-    if (status === 200) render(data);
-  } else if (session) {
-    render(session);
+    render(status === 200 ? data : { ...session, lines: undefined });
   }
 }
 
