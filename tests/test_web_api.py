@@ -147,7 +147,8 @@ def test_malformed_steps_get_a_4xx_with_a_message(
     client: Any, body: bytes, status: int, message: str
 ) -> None:
     sid = _open(client)["id"]
-    response = client.post(f"/api/sessions/{sid}/step", content=body)
+    headers = {"Content-Type": "application/json"}
+    response = client.post(f"/api/sessions/{sid}/step", content=body, headers=headers)
     assert response.status_code == status
     assert message in response.json()["error"]
     assert client.get(f"/api/sessions/{sid}").json()["score"]["steps_wrong"] == 0
@@ -174,6 +175,20 @@ def test_a_bad_session_request_gets_a_400(
     response = client.post("/api/sessions", json=body)
     assert response.status_code == 400
     assert message in response.json()["error"]
+
+
+def test_a_post_that_is_not_json_is_refused(client: Any) -> None:
+    # A page on another site can post a form or plain text here without asking; never JSON.
+    response = client.post("/api/sessions", content=b'{"trainee": "Ann"}',
+                           headers={"Content-Type": "text/plain"})  # fmt: skip
+    assert response.status_code == 415 and "must be JSON" in response.json()["error"]
+
+
+def test_a_loopback_server_answers_only_loopback_names(tmp_path: Path) -> None:
+    settings = Settings(db=tmp_path / "p.sqlite3", hosts=("127.0.0.1", "localhost"))
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
+        assert client.get("/floor").status_code == 200
+        assert client.get("/floor", headers={"Host": "evil.example"}).status_code == 400
 
 
 def test_unknown_and_ended_sessions(client: Any) -> None:

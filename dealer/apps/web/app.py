@@ -22,6 +22,8 @@ from typing import Any
 import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
     FileResponse,
@@ -57,6 +59,7 @@ class Settings:
     idle_seconds: float = 1800.0
     max_body: int = 4096  # bytes: the largest request body the API reads
     max_hands: int = 20
+    hosts: tuple[str, ...] = ()  # the Host names answered (none: any), against DNS rebinding
 
 
 class ApiError(Exception):
@@ -80,7 +83,14 @@ def _ruleset(value: str | None) -> str:
 
 
 async def _body(request: Request, limit: int) -> dict[str, Any]:
-    """The request's JSON object, read at most ``limit`` bytes far."""
+    """The request's JSON object, read at most ``limit`` bytes far.
+
+    A body must say it is JSON: another page's form or plain-text post (which a browser sends
+    across sites without asking) is refused, so only this app's own page can drive a session.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json" and request.headers.get("content-length", "0") != "0":
+        raise ApiError(415, "the body must be JSON (Content-Type: application/json)")
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
         raise ApiError(413, f"the request body is larger than {limit} bytes")
@@ -373,8 +383,12 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/sessions/{sid}/end", web.end, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
+    middleware = []
+    if settings.hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)))
     app = Starlette(
         routes=routes,
+        middleware=middleware,
         exception_handlers={
             ApiError: _api_error,
             HTTPException: _http_error,

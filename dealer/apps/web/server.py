@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import webbrowser
+from dataclasses import replace
 from pathlib import Path
 
 import uvicorn
@@ -26,7 +27,12 @@ def default_db() -> Path:
     return Path(data) / "dealer" / "progress.sqlite3"
 
 
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
 def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> None:
+    if host in _LOOPBACK and not settings.hosts:  # a page elsewhere cannot rebind a name to us
+        settings = replace(settings, hosts=("127.0.0.1", "localhost", "[::1]"))
     app = create_app(settings)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
