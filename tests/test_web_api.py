@@ -258,6 +258,26 @@ def test_the_floor_desk_finds_rulings_as_dealer_rule_does(client: Any) -> None:
     assert client.get("/api/rule", params={"q": "zzzz"}).status_code == 404
 
 
+def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: Any) -> None:
+    page = client.get("/ask", params={"situation": "turn", "seed": 4, "players": 6,
+                                      "lang": "zh-Hant"}).text  # fmt: skip
+    assert '<span class="rule-id">TURN-PREMATURE</span> 轉牌過早</h2>' in page
+    # TURN-PREMATURE (seed): the card is set aside; the flop stays; the remedy's seven steps are
+    # owed in order, from completing the flop round to the river dealt without a burn.
+    table = page[page.index('id="table"') : page.index('id="answer"')]
+    aside = table[table.index('id="set-aside"') : table.index('id="board"')]
+    assert aside.count('class="card"') == 1
+    board = table[table.index('id="board"') :]
+    assert board.count("data-card=") == 3
+    owed = page[page.index('<ol id="owed">') : page.index("</ol>", page.index('<ol id="owed">'))]
+    items = owed.split("<li>")[1:]
+    assert len(items) == 7
+    assert items[0].startswith("完成翻牌圈下注") and items[-1].startswith("不銷牌，直接發河牌")
+    assert "premature" not in page.split('id="answer"')[1].split("</section>")[0]
+    assert client.get("/ask", params={"situation": "spill"}).status_code == 400
+    assert client.get("/ask", params={"players": "99"}).status_code == 400
+
+
 def test_every_page_text_has_three_languages_and_no_english_in_chinese() -> None:
     for key, (en, hans, hant) in PAGE_TEXTS.items():
         assert en and hans and hant, key

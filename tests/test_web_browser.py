@@ -221,3 +221,9 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
     browser.save_screenshot(str(SHOTS / "floor-zh-Hant.png"))
     browser.find_element(By.CSS_SELECTOR, "#see-also a").click()
     _wait(browser, lambda d: "/rule/" in d.current_url and "lang=zh-Hant" in d.current_url)
+    # The guided ask: a premature turn picked on a drawn table, answered for that table.
+    browser.get(f"{server}/ask?situation=turn&seed=4&players=6&lang=zh-Hant")
+    answer = browser.find_element(By.ID, "answer")
+    assert "TURN-PREMATURE" in answer.text and "放在一旁" in answer.text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside img")) == 1
+    browser.save_screenshot(str(SHOTS / "ask-zh-Hant.png"))

@@ -36,13 +36,23 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from dealer.apps.ask import answer as ask_answer
 from dealer.apps.web import pages
 from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
 from dealer.apps.web.store import Progress
 from dealer.apps.web.texts import page_texts
-from dealer.apps.web.trainer_adapter import DRILLS, SLIPS, BadStep, Examiner, Exchange, check_step
+from dealer.apps.web.trainer_adapter import (
+    DRILLS,
+    SLIPS,
+    BadStep,
+    Examiner,
+    Exchange,
+    check_step,
+    situation,
+)
 from dealer.apps.web.view import table_view
 from dealer.rules.rulebook import Lang, book, find, rule, suggest
+from dealer.rules.rulesets import load_ruleset
 
 __all__ = ["Settings", "create_app"]
 
@@ -73,6 +83,11 @@ def _lang(value: str | None) -> Lang:
         return Lang(value or "en")
     except ValueError:
         raise ApiError(400, f"unknown language {value!r}: en, zh-Hans or zh-Hant") from None
+
+
+def book_players(ruleset: str) -> int:
+    """The most players a table seats under ``ruleset``."""
+    return load_ruleset(ruleset).max_players
 
 
 def _ruleset(value: str | None) -> str:
@@ -310,6 +325,33 @@ class WebApp:
             }
         )
 
+    async def ask(self, request: Request) -> Response:
+        """The guided ask: a seeded table dealt to the chosen mishap, and the floor's answer."""
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        situation_name = params.get("situation", "turn")
+        if situation_name not in SLIPS:
+            raise ApiError(400, f"unknown situation {situation_name!r}: {', '.join(SLIPS)}")
+        form: dict[str, Any] = {"situation": situation_name, "ruleset": ruleset}
+        for name, low, high, default in (("players", 2, 10, 6), ("seed", 0, (1 << 31) - 1, 1),
+                                         ("moment", 1, 20, 1)):  # fmt: skip
+            raw = params.get(name, str(default))
+            if not raw.isdigit() or not low <= int(raw) <= high:
+                raise ApiError(400, f"{name!r} must be a whole number from {low} to {high}")
+            form[name] = int(raw)
+        if form["players"] > book_players(ruleset):
+            raise ApiError(
+                400, f"'players' must be at most {book_players(ruleset)} under {ruleset}"
+            )
+        hand = await anyio.to_thread.run_sync(
+            lambda: situation(situation_name, seed=form["seed"], players=form["players"],
+                              ruleset=ruleset, moment=form["moment"])
+        )  # fmt: skip
+        view = facts = None
+        if hand is not None:
+            view, facts = table_view(hand), ask_answer(hand, lang)
+        return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
+
     async def progress_index(self, request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"))
         trainees = await anyio.to_thread.run_sync(self.progress.trainees)
@@ -370,6 +412,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/trainer", _trainer_page),
         Route("/floor", web.floor),
         Route("/rule/{rule_id}", web.rule_page),
+        Route("/ask", web.ask),
         Route("/progress", web.progress_index),
         Route("/progress/{trainee}", web.progress_page),
         Route("/progress/{trainee}/export.json", web.export),

@@ -7,6 +7,7 @@ them (:func:`dealer.apps.floor.rule_as_json`), the page's own words are :mod:`.t
 from __future__ import annotations
 
 import datetime
+import math
 from collections.abc import Sequence
 from html import escape
 from typing import Any
@@ -17,7 +18,15 @@ from dealer.apps.web.store import Skill, StoredSession
 from dealer.apps.web.texts import page_text
 from dealer.rules.rulebook import Lang, Match, book, rule
 
-__all__ = ["floor_page", "not_found_page", "progress_index_page", "progress_page", "rule_page"]
+__all__ = [
+    "ask_page",
+    "floor_page",
+    "not_found_page",
+    "progress_index_page",
+    "progress_page",
+    "rule_page",
+    "table_html",
+]
 
 LANG_NAMES = {Lang.EN: "English", Lang.ZH_HANS: "简体中文", Lang.ZH_HANT: "繁體中文"}
 
@@ -40,6 +49,7 @@ def _shell(title: str, body: str, lang: Lang, here: str, params: dict[str, str])
     nav = (
         f'<a href="/trainer?lang={lang.value}">{t("nav-trainer")}</a>'
         f'<a href="/floor?lang={lang.value}">{t("nav-floor")}</a>'
+        f'<a href="/ask?lang={lang.value}">{t("nav-ask")}</a>'
         f'<a href="/progress?lang={lang.value}">{t("nav-progress")}</a>'
     )
     return (
@@ -249,3 +259,150 @@ def progress_page(
 def not_found_page(message: str, lang: Lang) -> str:
     body = f"<h1>{escape(page_text('not-found', lang))}</h1><p>{escape(message)}</p>"
     return _shell(page_text("error", lang), body, lang, "/floor", {})
+
+
+def _card(code: str | None, css: str = "card") -> str:
+    name = code if code is not None else "back"
+    alt = code if code is not None else "▮"
+    data = f' data-card="{escape(code)}"' if code is not None else ""
+    return f'<img class="{css}" src="/static/cards/{escape(name)}.svg" alt="{alt}"{data}>'
+
+
+def table_html(view: dict[str, Any], lang: Lang) -> str:
+    """The table drawn as on the trainer page (the same classes), from :func:`.view.table_view`."""
+
+    def t(key: str, **fields: object) -> str:
+        return escape(page_text(key, lang, **fields))
+
+    seats = []
+    count = len(view["seats"])
+    for index, seat in enumerate(view["seats"]):
+        angle = math.pi / 2 + 2 * math.pi * (index + 0.5) / count
+        left, top = 50 + 44 * math.cos(angle), 50 + 40 * math.sin(angle)
+        tags = [
+            t(key)
+            for key, on in (("pos-sb", seat["small_blind"]), ("pos-bb", seat["big_blind"]),
+                            ("pos-straddle", seat["straddle"]))
+            if on
+        ]  # fmt: skip
+        button = f' <span class="dealer-button">{t("button-mark")}</span>' if seat["button"] else ""
+        money = f"{t('stack')} {escape(seat['stack'])}"
+        if seat["bet"] != "0":
+            money += f" · {t('bet')} {escape(seat['bet'])}"
+        if seat["all_in"]:
+            money += f" · {t('all-in')}"
+        if seat["folded"]:
+            money += f" · {t('folded')}"
+        css = "seat" + (" folded" if seat["folded"] else "") + (" to-act" if seat["to_act"] else "")
+        seats.append(
+            f'<div class="{css}" id="seat-{seat["seat"]}" style="left:{left:.1f}%;top:{top:.1f}%">'
+            f'<div class="seat-name">{t("seat", n=seat["seat"])}{button} {" ".join(tags)}</div>'
+            f'<div class="cards">{"".join(_card(card) for card in seat["cards"])}</div>'
+            f'<div class="money">{money}</div></div>'
+        )
+
+    def pile(key: str, cards: str, count: int | None = None) -> str:
+        shown = "" if count is None else f'<span class="count">{count}</span>'
+        return (
+            f'<div class="pile" id="{key}"><span class="pile-name">{t(key)}</span>'
+            f'<div class="stack">{cards}</div>{shown}</div>'
+        )
+
+    backs = [_card(None)] * 4
+    piles = "".join(
+        [
+            pile("stub", backs[0], view["stub"]),
+            pile("burns", "".join(backs[: min(view["burns"], 4)]), view["burns"]),
+            pile("muck", "".join(backs[: min(view["muck"], 4)]), view["muck"]),
+            pile("set-aside", "".join(_card(card) for card in view["set_aside"])),
+        ]
+    )
+    board = "".join(_card(card) for card in view["board"])
+    pots = "".join(
+        f'<span class="pot">{t("main-pot") if n == 0 else t("side-pot", n=n)}{_colon(lang)}'
+        f"{escape(pot['amount'])}</span>"
+        for n, pot in enumerate(view["pots"])
+    )
+    return (
+        f'<div class="table" id="table"><div>{"".join(seats)}</div><div class="centre">'
+        f'<div class="piles">{piles}</div><div class="board" id="board">'
+        f'<span class="pile-name">{t("board")}</span><div class="cards">{board}</div></div>'
+        f'<div class="pots">{pots}</div></div></div>'
+    )
+
+
+def _place(where: str, lang: Lang) -> str:
+    """A ledger place (``seat 3``, ``set aside``) in the reader's words (as ``dealer ask``)."""
+    if where.startswith("seat "):
+        return book().label("place-seat", lang).format(seat=where.split()[1])
+    return book().label(f"place-{where.replace(' ', '-')}", lang)
+
+
+def ask_page(
+    form: dict[str, Any],
+    slips: Sequence[str],
+    lang: Lang,
+    view: dict[str, Any] | None,
+    facts: dict[str, Any] | None,
+) -> str:
+    """The guided ask: pick what happened; the table dealt to that moment; the floor's answer
+    (the same facts as ``dealer ask --json``)."""
+
+    def t(key: str, **fields: object) -> str:
+        return escape(page_text(key, lang, **fields))
+
+    options = "".join(
+        f'<option value="{slip}"{" selected" if slip == form["situation"] else ""}>'
+        f"{t('slip-' + slip)}</option>"
+        for slip in slips
+    )
+    body = (
+        f"<h1>{t('ask-title')}</h1><p>{t('ask-hint')}</p>"
+        '<form method="get" action="/ask" class="setup">'
+        f'<input type="hidden" name="lang" value="{lang.value}">'
+        f'<label>{t("situation")} <select name="situation" id="situation">{options}'
+        "</select></label>"
+        f'<label>{t("players")} <input name="players" type="number" min="2" max="10"'
+        f' value="{form["players"]}"></label>'
+        f'<label>{t("table-number")} <input name="seed" type="number" min="0"'
+        f' value="{form["seed"]}"></label>'
+        f'<label>{t("moment")} <input name="moment" type="number" min="1" max="20"'
+        f' value="{form["moment"]}"></label>'
+        f"<label>{_label('ruleset', lang)} {_rulesets_select(form['ruleset'])}</label>"
+        f'<button type="submit" id="ask">{t("ask")}</button></form>'
+    )
+    another = _q(**{key: str(value) for key, value in form.items()} | {
+        "seed": str(form["seed"] + 1), "lang": lang.value})  # fmt: skip
+    body += f'<p><a href="/ask?{escape(another)}" id="another">{t("another-table")}</a></p>'
+    if view is None or facts is None:
+        body += f'<p class="nomatch">{t("no-situation")}</p>'
+        return _shell(page_text("ask-title", lang), body, lang, "/ask", {})
+    body += table_html(view, lang)
+    colon = _colon(lang)
+    card_line = book().label("ask-card", lang)
+    # The ruling names its cards in English only; other languages name them by their fate.
+    fates = {card["card"]: card["fate"] for card in facts["ruling"]["ruling"]["cards"]}
+    lines = []
+    for item in facts["cards"]:
+        name = item["name"]
+        if lang is not Lang.EN:
+            fate = fates.get(name)
+            name = book().label(f"fate-{fate}", lang) if fate else book().label("cards", lang)
+        lines.append(
+            card_line.format(name=name, card=item["card"], place=_place(item["now"], lang))
+        )
+    if facts["to_act"] is not None:
+        lines.append(book().label("ask-to-act", lang).format(seat=facts["to_act"]))
+    listed = "".join(f"<li>{escape(line)}</li>" for line in lines)
+    owed = "".join(f"<li>{escape(text)}</li>" for text in facts["owed"])
+    body += (
+        f'<section id="answer"><h2>{_label("ask-irregularity", lang)}{colon}'
+        f'<span class="rule-id">{escape(facts["irregularity"])}</span>'
+        f" {escape(facts['title'])}</h2>"
+        f'<h3>{t("on-this-table")}</h3><ul id="on-table">{listed}</ul>'
+        + (f'<h3>{_label("ask-owed", lang)}</h3><ol id="owed">{owed}</ol>' if owed else "")
+        + f"<p><b>{_label('ask-next', lang)}</b>{colon}{escape(facts['next'])}</p></section>"
+        + _rule_html(facts["irregularity"], facts["ruling"]["ruleset"], lang)
+    )
+    return _shell(page_text("ask-title", lang), body, lang, "/ask", {
+        key: str(value) for key, value in form.items()})  # fmt: skip

@@ -12,6 +12,7 @@ When the trainer is restructured, only this file follows it.
 from __future__ import annotations
 
 import queue
+import random
 import re
 import threading
 from collections.abc import Sequence
@@ -19,11 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from dealer.apps.table_view import describe_game, text
-from dealer.apps.trainer import Drill, Slip, Trainer
+from dealer.apps.trainer import Drill, Slip, Trainer, slip_mishap
+from dealer.core.deck import DeckPlan
 from dealer.core.steps import DealerStep, StepError, parse_step
+from dealer.engine.hand import Hand
+from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulebook import Lang
 
-__all__ = ["DRILLS", "SLIPS", "BadStep", "Examiner", "Exchange", "check_step"]
+__all__ = ["DRILLS", "SLIPS", "BadStep", "Examiner", "Exchange", "check_step", "situation"]
 
 DRILLS = tuple(drill.value for drill in Drill)
 SLIPS = tuple(slip.value for slip in Slip)
@@ -204,3 +208,31 @@ class Examiner:
     def report(self) -> dict[str, Any]:
         """The same JSON as ``dealer train --report``."""
         return self.trainer.score.as_json()
+
+
+def situation(slip: str, *, seed: int, players: int, ruleset: str, moment: int = 1) -> Hand | None:
+    """A seeded table played (autopilot dealer, random players) to the ``moment``-th time the
+    trainer's mishap ``slip`` is recognised, and that mishap happened: the floor desk's guided
+    ask. ``None`` if the hand never offers that moment.
+
+    >>> hand = situation("turn", seed=4, players=4, ruleset="seed")
+    >>> hand is not None and [ruled.rule_id for ruled in hand.rulings]
+    ['TURN-PREMATURE']
+    """
+    rng = random.Random(seed)
+    table = random_table(rng, players=players, ruleset=ruleset)
+    hand = Hand(table, DeckPlan(seed=rng.randrange(1 << 31)), audit=True)
+    actors = random.Random(rng.randrange(1 << 31))
+    wanted = Slip(slip)
+    while not hand.is_over:
+        mishap = slip_mishap(wanted, hand)
+        if mishap is not None:
+            moment -= 1
+            if moment == 0:
+                hand.apply(mishap)
+                return hand
+        step = hand.next_dealer_step()
+        if step is None and hand.to_act is None:
+            return None
+        hand.apply(step if step is not None else random_action(hand, actors))
+    return None
