@@ -325,3 +325,36 @@ def test_serve_without_the_web_extra_says_so_in_one_line(monkeypatch: pytest.Mon
     assert lines == [
         "serve:0: the web extra is not installed (uvicorn is missing): pip install 'dealer[web]'"
     ]
+
+
+def test_dealer_serve_listens_on_loopback_and_prints_its_address(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "p.sqlite3"
+    command = [sys.executable, "-m", "dealer", "serve", "--port", str(port), "--db", str(db)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith(
+            f"dealer: serving the trainer and the floor desk on http://127.0.0.1:{port}/"
+        )
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/rule/BURN") as answer:
+                    assert answer.status == 200 and "BURN" in answer.read().decode()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not answer")
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert db.exists()

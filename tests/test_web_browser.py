@@ -178,6 +178,14 @@ def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server
 
 def test_an_injected_premature_turn_is_handled_and_scored(browser: Any, server: str) -> None:
     _start(browser, server, "trainee=Tess&drill=mishap&hands=1&seed=10&learn=1&slips=turn&lang=en")
+    body = browser.find_element(By.TAG_NAME, "body")
+    for key, step in (("p", "post"), ("s", "shuffle"), ("c", "cut")):  # keyboard shortcuts
+        assert _expected(browser) == step
+        before = _renders(browser)
+        body.send_keys(key)
+        _wait(browser, lambda d, before=before: _renders(d) > before)
+    assert browser.find_element(By.ID, "stub-count").text == "52"
+    assert "accepted" in _feedback(browser).get_attribute("class")
     _play(browser, until=lambda d: "TURN-PREMATURE" in _feedback(d).text)
     assert "Ruling TURN-PREMATURE (seed)" in _feedback(browser).text
     # TURN-PREMATURE (seed): the card is set aside, the flop stays on the board.
@@ -227,3 +235,18 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
     assert "TURN-PREMATURE" in answer.text and "放在一旁" in answer.text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside img")) == 1
     browser.save_screenshot(str(SHOTS / "ask-zh-Hant.png"))
+
+
+def test_the_ruling_quiz_is_answered_by_a_key(browser: Any, server: str) -> None:
+    _start(browser, server, "trainee=Quinn&drill=ruling&hands=1&seed=5&lang=zh-Hans")
+    choices = browser.find_elements(By.CSS_SELECTOR, "#choices button")
+    assert len(choices) == 4 and browser.find_element(By.ID, "quiz").is_displayed()
+    assert not browser.find_element(By.ID, "commands").is_displayed()
+    before = _renders(browser)
+    browser.find_element(By.TAG_NAME, "body").send_keys("1")
+    _wait(browser, lambda d: _renders(d) > before)
+    assert browser.find_element(By.ID, "score").is_displayed()
+    right, wrong = (browser.find_element(By.ID, f"score-{k}").text for k in ("right", "wrong"))
+    assert (right, wrong) in (("1", "0"), ("0", "1"))
+    verdict = "✓ 正确。" if right == "1" else "✗ 错误：正确答案是"
+    assert verdict in _feedback(browser).text

@@ -36,7 +36,10 @@ def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> No
     app = create_app(settings)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
-    print(f"dealer: serving the trainer and the floor desk on {address} (progress: {settings.db})")
+    print(
+        f"dealer: serving the trainer and the floor desk on {address} (progress: {settings.db})",
+        flush=True,
+    )
     if open_browser:
         webbrowser.open(address)
     uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
