@@ -48,6 +48,7 @@ from dealer.apps.web.trainer_adapter import (
     Examiner,
     Exchange,
     check_step,
+    drill_name,
     situation,
 )
 from dealer.apps.web.view import table_view
@@ -284,6 +285,11 @@ class WebApp:
     async def texts(self, request: Request) -> Response:
         return JSONResponse(page_texts(_lang(request.path_params["lang"])))
 
+    async def drills(self, request: Request) -> Response:
+        """Every drill the trainer has, named in ``lang`` (the page's drill list)."""
+        lang = _lang(request.path_params["lang"])
+        return JSONResponse([{"drill": drill, "name": drill_name(drill, lang)} for drill in DRILLS])
+
     # -- floor desk and progress -------------------------------------------------------------------
 
     async def floor(self, request: Request) -> Response:
@@ -417,6 +423,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/progress/{trainee}", web.progress_page),
         Route("/progress/{trainee}/export.json", web.export),
         Route("/api/texts/{lang}", web.texts),
+        Route("/api/drills/{lang}", web.drills),
         Route("/api/rule", web.rule_api),
         Route("/api/reports/{id:int}", web.report),
         Route("/api/sessions", web.create, methods=["POST"]),

@@ -16,6 +16,7 @@ from urllib.parse import quote, urlencode
 from dealer.apps.floor import rule_as_json
 from dealer.apps.web.store import Skill, StoredSession
 from dealer.apps.web.texts import page_text
+from dealer.apps.web.trainer_adapter import drill_name
 from dealer.rules.rulebook import Lang, Match, book, rule
 
 __all__ = [
@@ -206,7 +207,7 @@ def progress_index_page(trainees: Sequence[str], lang: Lang) -> str:
 def _skill_name(skill: Skill, lang: Lang) -> str:
     kind, name = skill.skill.split(":", 1)
     if kind == "drill":
-        return escape(page_text(f"drill-{name}", lang))
+        return escape(drill_name(name, lang))
     try:
         return f"{escape(name)} {escape(rule(name).title.get(lang))}"
     except KeyError:
@@ -223,7 +224,7 @@ def progress_page(
 
     rows = "".join(
         f'<tr class="session"><td>{_when(s.finished)}</td>'
-        f"<td>{escape(page_text('drill-' + str(s.report['drill']), lang))}</td>"
+        f"<td>{escape(drill_name(str(s.report['drill']), lang))}</td>"
         f"<td>{escape(str(s.report['ruleset']))}</td><td>{s.report['hands']}</td>"
         f"<td class=right>{s.report['steps_right']}</td>"
         f"<td class=wrong>{s.report['steps_wrong']}</td>"

@@ -27,13 +27,35 @@ from dealer.engine.hand import Hand
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulebook import Lang
 
-__all__ = ["DRILLS", "SLIPS", "BadStep", "Examiner", "Exchange", "check_step", "situation"]
+__all__ = [
+    "DRILLS",
+    "SLIPS",
+    "BadStep",
+    "Examiner",
+    "Exchange",
+    "check_step",
+    "drill_name",
+    "situation",
+]
 
 DRILLS = tuple(drill.value for drill in Drill)
 SLIPS = tuple(slip.value for slip in Slip)
 _CHOICE = re.compile(r"^ {2}(\d)\. (.+)$")
 _REPLY_SECONDS = 30.0  # the examiner answers in milliseconds; this only guards a stuck thread
 _MAX_LINES = 200  # messages kept for one reply: a session's memory stays bounded
+
+
+def drill_name(drill: str, lang: Lang) -> str:
+    """The drill's name as the trainer's banner says it (``dealer train``), so a drill added to
+    the trainer is named on the page too.
+
+    >>> drill_name("mishap", Lang.ZH_HANT)
+    '失誤處理'
+    """
+    try:
+        return text(f"drill-{drill}", lang)
+    except KeyError:
+        return drill
 
 
 class BadStep(ValueError):

@@ -32,6 +32,18 @@ async function loadTexts() {
   document.title = t("app-title");
   for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
   $("lang").value = lang;
+  // The drills are the trainer's own: a drill added to it is listed here too.
+  const drills = await (await fetch(`/api/drills/${encodeURIComponent(lang)}`)).json();
+  const chosen = $("drill").value;
+  $("drill").replaceChildren(
+    ...drills.map(({ drill, name }) => {
+      const option = document.createElement("option");
+      option.value = drill;
+      option.textContent = name;
+      return option;
+    }),
+  );
+  if (chosen) $("drill").value = chosen;
   for (const link of document.querySelectorAll("nav a")) {
     link.href = `${link.pathname}?lang=${encodeURIComponent(lang)}`;
   }
