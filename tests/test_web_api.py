@@ -7,6 +7,7 @@ read through Learn mode's ``expected``, as the page shows them.
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 import warnings
 from pathlib import Path
@@ -19,9 +20,8 @@ pytest.importorskip("httpx")
 warnings.filterwarnings("ignore", message=".*httpx.*starlette.testclient")  # httpx2 not yet out
 
 from starlette.testclient import TestClient  # noqa: E402
-from typer.testing import CliRunner  # noqa: E402
 
-from dealer.apps.cli import app as cli_app  # noqa: E402
+from dealer.apps.web import app as web_app  # noqa: E402
 from dealer.apps.web.app import Settings, create_app  # noqa: E402
 from dealer.apps.web.cards import all_images  # noqa: E402
 from dealer.apps.web.texts import PAGE_TEXTS  # noqa: E402
@@ -315,21 +315,21 @@ def test_static_assets_load_nothing_from_elsewhere(client: Any) -> None:
     assert client.get("/static/cards/As.svg").headers["content-type"].startswith("image/svg")
 
 
-def test_serve_without_the_web_extra_says_so_in_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
-    for name in [m for m in sys.modules if m.startswith(("dealer.apps.web", "uvicorn"))]:
-        monkeypatch.delitem(sys.modules, name)
-    monkeypatch.setitem(sys.modules, "uvicorn", None)
-    result = CliRunner().invoke(cli_app, ["serve"])
-    assert result.exit_code == 2
-    lines = result.output.strip().splitlines()
-    assert lines == [
-        "serve:0: the web extra is not installed (uvicorn is missing): pip install 'dealer[web]'"
+def test_serve_without_the_web_extra_says_so_in_one_line() -> None:
+    # A fresh interpreter where Starlette and uvicorn cannot be imported, as without the extra.
+    script = (
+        "import sys; sys.modules['starlette'] = sys.modules['uvicorn'] = None;"
+        " sys.argv = ['dealer', 'serve']; from dealer.apps.cli import main; main()"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "serve:0: the web extra is not installed (starlette is missing): pip install 'dealer[web]'"
     ]
 
 
 def test_dealer_serve_listens_on_loopback_and_prints_its_address(tmp_path: Path) -> None:
     import socket
-    import subprocess
     import time
     import urllib.request
 
@@ -358,3 +358,45 @@ def test_dealer_serve_listens_on_loopback_and_prints_its_address(tmp_path: Path)
         server.terminate()
         server.wait(10)
     assert db.exists()
+
+
+def test_a_session_takes_a_bounded_number_of_steps(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_app, "MAX_LINES_PER_SESSION", 3)
+    sid = _open(client)["id"]
+    for step in ("post", "shuffle", "cut"):
+        assert _step(client, sid, step).status_code == 200
+    response = _step(client, sid, "pitch 1")
+    assert response.status_code == 429 and "too many steps" in response.json()["error"]
+
+
+def test_an_idle_session_is_ended_and_its_score_kept(tmp_path: Path) -> None:
+    from dealer.apps.web.sessions import Registry
+    from dealer.apps.web.store import Progress
+    from dealer.apps.web.trainer_adapter import Examiner
+    from dealer.rules.rulebook import Lang
+
+    now = [0.0]
+    progress = Progress(tmp_path / "p.sqlite3")
+    ended: list[str] = []
+
+    def store(live: Any) -> None:
+        live.stored = progress.add(live.trainee, live.examiner.report(), learn=live.learn)
+        ended.append(live.trainee)
+
+    registry = Registry(cap=5, idle_seconds=60, on_end=store, clock=lambda: now[0])
+
+    def examiner() -> Examiner:
+        made = Examiner("normal", hands=1, seed=1, ruleset="seed", lang=Lang.EN)
+        made.start()
+        return made
+
+    idle = registry.open("Ann", examiner(), learn=False)
+    idle.examiner.send("post")
+    now[0] = 61.0
+    registry.open("Bo", examiner(), learn=False)  # opening sweeps the idle one
+    assert ended == ["Ann"] and registry.get(idle.id) is None and len(registry) == 1
+    assert idle.examiner.finished and progress.sessions("Ann")[0].report["steps_right"] == 1
+    registry.close_all()
+    assert ended == ["Ann", "Bo"] and len(registry) == 0

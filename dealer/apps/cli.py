@@ -324,7 +324,7 @@ def serve(
         from dealer.apps.web.server import default_db
         from dealer.apps.web.server import serve as run_server
     except ImportError as error:
-        missing = getattr(error, "name", None) or "a web dependency"
+        missing = (getattr(error, "name", None) or "a web dependency").split(".")[0]
         raise _bad_input(
             f"serve:0: the web extra is not installed ({missing} is missing):"
             " pip install 'dealer[web]'"
