@@ -86,7 +86,7 @@ def _lang(value: str | None) -> Lang:
         raise ApiError(400, f"unknown language {value!r}: en, zh-Hans or zh-Hant") from None
 
 
-def book_players(ruleset: str) -> int:
+def _max_players(ruleset: str) -> int:
     """The most players a table seats under ``ruleset``."""
     return load_ruleset(ruleset).max_players
 
@@ -105,7 +105,10 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
     across sites without asking) is refused, so only this app's own page can drive a session.
     """
     kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
-    if kind != "application/json" and request.headers.get("content-length", "0") != "0":
+    has_body = request.headers.get("content-length", "0") != "0" or (
+        "transfer-encoding" in request.headers
+    )
+    if kind != "application/json" and has_body:
         raise ApiError(415, "the body must be JSON (Content-Type: application/json)")
     declared = request.headers.get("content-length")
     if declared is not None and (not declared.isdigit() or int(declared) > limit):
@@ -345,9 +348,9 @@ class WebApp:
             if not raw.isdigit() or not low <= int(raw) <= high:
                 raise ApiError(400, f"{name!r} must be a whole number from {low} to {high}")
             form[name] = int(raw)
-        if form["players"] > book_players(ruleset):
+        if form["players"] > _max_players(ruleset):
             raise ApiError(
-                400, f"'players' must be at most {book_players(ruleset)} under {ruleset}"
+                400, f"'players' must be at most {_max_players(ruleset)} under {ruleset}"
             )
         hand = await anyio.to_thread.run_sync(
             lambda: situation(situation_name, seed=form["seed"], players=form["players"],

@@ -128,6 +128,21 @@ _T: dict[str, tuple[str, str, str]] = {
     "trainees": ("Trainees", "学员", "學員"),
     "mistakes": ("Mistakes", "错误", "錯誤"),
     "error": ("Error", "错误", "錯誤"),
+    "busy": (
+        "Too many training sessions are open; try again shortly.",
+        "当前练习过多，请稍后再试。",
+        "目前練習過多，請稍後再試。",
+    ),
+    "session-gone": (
+        "This session has ended or expired; start a new one.",
+        "本次练习已结束或已过期，请重新开始。",
+        "本次練習已結束或已過期，請重新開始。",
+    ),
+    "bad-setup": (
+        "Check the trainee's name (1 to 40 letters or digits) and the settings.",
+        "请检查学员姓名（1 到 40 个字母或数字）和设置。",
+        "請檢查學員姓名（1 到 40 個字母或數字）和設定。",
+    ),
     "not-found": ("Not found.", "找不到。", "找不到。"),
     "nav-ask": ("Ask", "询问", "詢問"),
     "ask-title": ("Ask the floor", "请场务裁定", "請場務裁定"),

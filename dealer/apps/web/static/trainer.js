@@ -55,6 +55,14 @@ function showError(message) {
   $("error").textContent = message ? `${t("error")}: ${message}` : "";
 }
 
+function problem(status, data, setup = false) {
+  // The server's message is for developers; the trainee reads the page's own words.
+  if (status === 503) return t("busy");
+  if (status === 404) return t("session-gone");
+  if (status === 400 && setup) return t("bad-setup");
+  return data.error || `HTTP ${status}`;
+}
+
 async function call(method, path, body) {
   const response = await fetch(path, {
     method,
@@ -241,7 +249,7 @@ async function step(line) {
       showError("");
       render(data);
     } else {
-      showError(data.error || `HTTP ${status}`);
+      showError(problem(status, data));
     }
   } finally {
     busy = false;
@@ -254,7 +262,7 @@ async function answer(number) {
   try {
     const { status, data } = await call("POST", `/api/sessions/${session.id}/answer`, { answer: number });
     if (status === 200) render(data);
-    else showError(data.error || `HTTP ${status}`);
+    else showError(problem(status, data));
   } finally {
     busy = false;
   }
@@ -296,7 +304,7 @@ async function start(event) {
     showError("");
     render(data);
   } else {
-    showError(data.error || `HTTP ${status}`);
+    showError(problem(status, data, true));
   }
 }
 
@@ -339,7 +347,7 @@ async function end() {
   if (!session) return;
   const { status, data } = await call("POST", `/api/sessions/${session.id}/end`);
   if (status === 200) render(data);
-  else showError(data.error || `HTTP ${status}`);
+  else showError(problem(status, data));
 }
 
 document.addEventListener("DOMContentLoaded", async () => {
