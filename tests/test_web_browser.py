@@ -174,6 +174,9 @@ def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server
     assert [li.get_attribute("data-rule") for li in score.find_elements(By.CSS_SELECTOR, "li")] == [
         "DEAL-ORDER"
     ]
+    browser.find_element(By.ID, "again").click()  # back to the setup, for another session
+    assert browser.find_element(By.ID, "setup").is_displayed()
+    assert not browser.find_element(By.ID, "session").is_displayed()
 
 
 def test_an_injected_premature_turn_is_handled_and_scored(browser: Any, server: str) -> None:

@@ -107,6 +107,7 @@ _T: dict[str, tuple[str, str, str]] = {
     "no-mistakes": ("No mistakes.", "没有错误。", "沒有錯誤。"),
     "session-over": ("The session is over.", "练习已结束。", "練習已結束。"),
     "see-progress": ("See the progress", "查看进度", "查看進度"),
+    "new-session": ("New session", "再练一次", "再練一次"),
     "search": ("Search", "搜索", "搜尋"),
     "search-hint": (
         "A rule ID or words, in English or Chinese",

@@ -360,6 +360,12 @@ document.addEventListener("DOMContentLoaded", async () => {
   $("setup").addEventListener("submit", start);
   $("lang").addEventListener("change", switchLanguage);
   $("end").addEventListener("click", end);
+  $("again").addEventListener("click", () => {
+    session = null;
+    for (const id of ["session", "score"]) $(id).hidden = true;
+    $("setup").hidden = false;
+    $("feedback").replaceChildren();
+  });
   $("seats").addEventListener("click", (event) => {
     const seat = event.target.closest(".seat");
     if (seat) clickSeat(Number(seat.dataset.seat));
