@@ -400,3 +400,14 @@ def test_an_idle_session_is_ended_and_its_score_kept(tmp_path: Path) -> None:
     assert idle.examiner.finished and progress.sessions("Ann")[0].report["steps_right"] == 1
     registry.close_all()
     assert ended == ["Ann", "Bo"] and len(registry) == 0
+
+
+def test_every_word_the_trainer_page_shows_has_its_three_texts() -> None:
+    import re
+
+    html = (STATIC / "trainer.html").read_text(encoding="utf-8")
+    script = (STATIC / "trainer.js").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-t="([a-z0-9-]+)"', html))
+    keys |= set(re.findall(r'\bt\("([a-z0-9-]+)"', script))
+    assert len(keys) > 40
+    assert sorted(keys - set(PAGE_TEXTS)) == []
