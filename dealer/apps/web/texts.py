@@ -86,11 +86,11 @@ _T: dict[str, tuple[str, str, str]] = {
         "點擊座位發牌給該座，點擊牌堆銷牌，點擊公共牌區翻出下一張公共牌。",
     ),
     "keys": (
-        "Keys: 1–9 pitch to a seat · B burn · F flop · T turn · R river · P post · S shuffle"
+        "Keys: 1–9, 0 pitch to seat 1–10 · B burn · F flop · T turn · R river · P post · S shuffle"
         " · C cut · D showdown · U push · M move the button · G gather",
-        "快捷键：1–9 发牌给座位 · B 销牌 · F 翻牌 · T 转牌 · R 河牌 · P 下盲注 · S 洗牌"
+        "快捷键：1–9、0 发牌给 1–10 号座 · B 销牌 · F 翻牌 · T 转牌 · R 河牌 · P 下盲注 · S 洗牌"
         " · C 切牌 · D 摊牌 · U 推送底池 · M 移动庄家按钮 · G 收回所有牌",
-        "快捷鍵：1–9 發牌給座位 · B 銷牌 · F 翻牌 · T 轉牌 · R 河牌 · P 下盲注 · S 洗牌"
+        "快捷鍵：1–9、0 發牌給 1–10 號座 · B 銷牌 · F 翻牌 · T 轉牌 · R 河牌 · P 下盲注 · S 洗牌"
         " · C 切牌 · D 攤牌 · U 推送底池 · M 移動莊家按鈕 · G 收回所有牌",
     ),
     "next-step": ("Next step", "下一步", "下一步"),

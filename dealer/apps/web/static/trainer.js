@@ -257,7 +257,7 @@ async function step(line) {
 }
 
 async function answer(number) {
-  if (!session || !session.quiz || busy) return;
+  if (!session || !session.quiz || busy || number < 1) return;
   busy = true;
   try {
     const { status, data } = await call("POST", `/api/sessions/${session.id}/answer`, { answer: number });
@@ -328,10 +328,10 @@ const KEYS = {
 function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (!session || session.finished) return;
-  if (/^[1-9]$/.test(event.key)) {
+  if (/^[0-9]$/.test(event.key)) {
     event.preventDefault();
     if (session.quiz) answer(Number(event.key));
-    else clickSeat(Number(event.key));
+    else clickSeat(event.key === "0" ? 10 : Number(event.key)); // 0 is seat 10
     return;
   }
   const line = KEYS[event.key.toLowerCase()];
