@@ -148,7 +148,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=60.0)
     args = parser.parse_args()
     port = _free_port()
-    folder = tempfile.mkdtemp(prefix="dealer-load-")
+    scratch = tempfile.TemporaryDirectory(prefix="dealer-load-")  # the progress database
+    folder = scratch.name
     server = subprocess.Popen(
         [sys.executable, "-m", "dealer", "serve", "--host", "127.0.0.1", "--port", str(port),
          "--db", os.path.join(folder, "progress.sqlite3"), "--max-sessions", "200"],
@@ -181,6 +182,7 @@ def main() -> None:
     finally:
         server.terminate()
         server.wait(10)
+        scratch.cleanup()
     print(f"trainees: {args.trainees}, seconds: {elapsed:.1f}")
     print(f"sessions: {tally.sessions}, hands: {tally.hands}, requests: {tally.requests}")
     print(f"errors: {len(tally.errors)}")
