@@ -379,6 +379,42 @@ def diagram(
     typer.echo(f"wrote {written}")
 
 
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (only this machine by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8000,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the trainer in the default browser.")
+    ] = False,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            help="The progress database (SQLite); default: $DEALER_WEB_DB or"
+            " ~/.local/share/dealer/progress.sqlite3.",
+        ),
+    ] = None,
+    max_sessions: Annotated[
+        int, typer.Option("--max-sessions", min=1, help="Live training sessions at most.")
+    ] = 100,
+) -> None:
+    """The trainer, the floor desk and the progress pages in a browser (needs dealer[web])."""
+    try:
+        from dealer.apps.web.app import Settings
+        from dealer.apps.web.server import default_db
+        from dealer.apps.web.server import serve as run_server
+    except ImportError as error:
+        missing = (getattr(error, "name", None) or "a web dependency").split(".")[0]
+        raise _bad_input(
+            f"serve:0: the web extra is not installed ({missing} is missing):"
+            " pip install 'dealer[web]'"
+        ) from None
+    settings = Settings(db=db if db is not None else default_db(), max_sessions=max_sessions)
+    run_server(host, port, open_browser=open_browser, settings=settings)
+
+
 def main() -> None:
     from dealer.engine.procedure import quiet
     from dealer.rules.rulebook import RulebookError
