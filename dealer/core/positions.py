@@ -78,7 +78,12 @@ def dead_button_positions(
         return Positions(
             button, small_blind, big_blind, button, order, (*before_button, button), order
         )
-    straddler = after_big[0] if straddle and len(seats) >= 4 else None
+    if straddle and len(seats) < 4:
+        raise ValueError(
+            f"no straddle with {len(seats)} players: under the gun would be a blind or the "
+            "button (STRADDLE)"
+        )
+    straddler = after_big[0] if straddle else None
     first = clockwise_from(seats, after=straddler)[0] if straddler is not None else after_big[0]
     return Positions(
         button=button,
@@ -105,6 +110,13 @@ def seat_positions(
     if button not in seats:
         raise ValueError(f"the button is at seat {button}, which has no player (BUTTON)")
     order = clockwise_from(seats, after=button)  # small blind first, button last
+    if straddle and straddle_from != BUTTON and len(order) < 4:
+        # under the gun is the button three-handed and the small blind heads-up: no live straddle
+        # from under the gun is possible (STRADDLE), and it is refused rather than dropped
+        raise ValueError(
+            f"no straddle with {len(order)} players: under the gun would be a blind or the "
+            "button (STRADDLE)"
+        )
     if len(order) == 2:
         big_blind = order[0]
         return Positions(
@@ -120,7 +132,7 @@ def seat_positions(
         straddler: int | None = button
         preflop = order[2:-1] + order[:2] + (button,)
     else:
-        straddler = order[2] if straddle and len(order) >= 4 else None
+        straddler = order[2] if straddle else None
         last_forced = 3 if straddler is not None else 2
         preflop = order[last_forced:] + order[:last_forced]
     return Positions(button, order[0], order[1], straddler, order, preflop, order)

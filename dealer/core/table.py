@@ -46,6 +46,9 @@ class Table:
     ruleset: Ruleset
     blinds_at: tuple[int, int] | None = None  # dead button: the small and big blind seats (LA 151)
     straddle_from: str = UNDER_THE_GUN  # or BUTTON, where the ruleset allows it (STRADDLE)
+    # After a misplaced button (BUTTON-MISPLACED, LA 109): the buttons of the hands since, so that
+    # the button skips a seat that had it in this round; None when the rotation is plain.
+    catch_up: tuple[int, ...] | None = None
     positions: Positions = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
@@ -88,7 +91,12 @@ class Table:
         if seating is None:
             return None
         playing, button, blinds_at = seating
-        return Table(self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
+        catch_up = None
+        if self.catch_up is not None and len(self.catch_up) + 1 < len(playing) - 1:
+            catch_up = (*self.catch_up, self.button)
+        return Table(
+            self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from, catch_up
+        )
 
     def next_button(self, stacks: Mapping[int, Decimal], button: int | None = None) -> int | None:
         """``next_hand(stacks, button).button`` (``None`` for no next hand), raising what it would
@@ -121,6 +129,23 @@ class Table:
             big = self.positions.big_blind
             due = clockwise_from(tuple(playing), after=big)[0]
             return playing, small or self.button, (big, due)
+        if button is None and self.catch_up is not None:
+            # LA 109: every player gets each position once in the round: a seat that had the
+            # button since it was misplaced is passed over once.
+            had = (*self.catch_up, self.button)[-(len(playing) - 1) :]
+            button = next(
+                (
+                    seat
+                    for seat in clockwise_from(tuple(playing), after=self.button)
+                    if seat not in had
+                ),
+                None,
+            )
+        if button is None and len(playing) == 2:
+            # HEADS-UP (TR 87, LA 151): the big blind goes to the player due for it, so nobody
+            # posts it twice in a row when play becomes heads-up; the other player has the button.
+            due = clockwise_from(tuple(playing), after=self.positions.big_blind)[0]
+            button = next(seat for seat in playing if seat != due)
         if button is None or button not in playing:
             button = clockwise_from(tuple(playing), after=self.button)[0]
         return playing, button, None

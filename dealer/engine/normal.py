@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from decimal import Decimal
 
 from dealer.core.betting import BettingRound, Move
@@ -230,7 +231,9 @@ class Dealing(HandState):
         # Only the seat is needed here: the next table is built by whoever deals the next hand.
         self.next_button = after = self.table.next_button(self.stacks)
         if after is not None and self.stacks.get(self.button_fix or 0, ZERO) > 0:
-            # BUTTON-MISPLACED after substantial action: the seat it skipped gets it next (LA 109)
+            # BUTTON-MISPLACED after substantial action: the seat it skipped gets it next, and the
+            # hands after it make up the round (LA 109)
             self.next_button = self.button_override = self.button_fix
+            self.table = replace(self.table, catch_up=())
         note = "" if after is not None else "fewer than two players left"
         self._log(Kind.BUTTON, seat=self.next_button, note=note)
