@@ -15,7 +15,7 @@ dealer.core.table.TableError: 1 player: a hand needs 2 to 9 players under seed (
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
 
@@ -94,9 +94,16 @@ class Table:
         catch_up = None
         if self.catch_up is not None and len(self.catch_up) + 1 < len(playing) - 1:
             catch_up = (*self.catch_up, self.button)
-        return Table(
-            self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from, catch_up
-        )
+        stakes = self._next_stakes(playing)
+        return Table(stakes, playing, button, self.ruleset, blinds_at, self.straddle_from, catch_up)
+
+    def _next_stakes(self, playing: Mapping[int, Decimal]) -> Stakes:
+        """The straddle is an option (STRADDLE): with fewer than four players nobody is left to
+        post it from under the gun, so the next hands are played without it."""
+        stakes = self.stakes
+        if stakes.straddle > ZERO and self.straddle_from != BUTTON and len(playing) < 4:
+            stakes = replace(stakes, straddle=ZERO)
+        return stakes
 
     def next_button(self, stacks: Mapping[int, Decimal], button: int | None = None) -> int | None:
         """``next_hand(stacks, button).button`` (``None`` for no next hand), raising what it would
@@ -112,7 +119,8 @@ class Table:
         if seating is None:
             return None
         playing, button, blinds_at = seating
-        _positions(self.stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
+        stakes = self._next_stakes(playing)
+        _positions(stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
         return button
 
     def _next_seating(
