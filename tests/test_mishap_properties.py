@@ -1,21 +1,34 @@
-"""Random hands with mishaps injected at random moments, under both rulesets, played to the end by
-autopilot and random players: cards and chips are accounted for after every event, and every hand
-ends (settled, replayed after a misdeal, or void), never stuck."""
+"""Random hands with up to three mishaps injected at random moments (during remedies too, some of
+them noticed only later), under both rulesets, played to the end by autopilot and random players:
+cards and chips are accounted for after every event, no card the table has seen comes back into
+play unless its ruling shuffled it back (SEEN-CARD-STAYS-OUT), and every hand ends (settled,
+replayed after a misdeal, or void), never stuck.
+
+A long run (10^5 hands, half per ruleset): DEALER_MISHAP_HANDS=50000 python -m pytest
+tests/test_mishap_properties.py
+"""
 
 from __future__ import annotations
 
+import os
 import random
+from dataclasses import replace
 
 import pytest
 
+from dealer.core.cards import Card, parse_card
 from dealer.core.deck import DeckPlan
+from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap, MishapKind
+from dealer.core.steps import DealerStep, Verb
 from dealer.core.table import SEATS
 from dealer.engine.hand import Hand, InvariantError
 from dealer.engine.random_play import random_action, random_table
 
-MAX_STEPS = 600
-HANDS = 1000  # per ruleset
+MAX_STEPS = 800
+HANDS = int(os.environ.get("DEALER_MISHAP_HANDS", "1500"))  # per ruleset
+MISHAPS = 3
+NOTICE = DealerStep(Verb.NOTICE)
 
 
 def candidates(hand: Hand, rng: random.Random) -> list[Mishap]:
@@ -25,6 +38,7 @@ def candidates(hand: Hand, rng: random.Random) -> list[Mishap]:
     seen = [card for _, card in held] + list(hand.ledger.board)
     offers = [
         Mishap(MishapKind.EXPOSED, seat=hand.next_seat),
+        Mishap(MishapKind.REPLACE_EXPOSED, seat=rng.choice(seats)),
         Mishap(MishapKind.PITCH, seat=rng.choice(list(SEATS))),
         Mishap(MishapKind.SKIP, seat=hand.next_seat),
         Mishap(MishapKind.SHORT, seat=rng.choice(seats)),
@@ -38,8 +52,10 @@ def candidates(hand: Hand, rng: random.Random) -> list[Mishap]:
         Mishap(MishapKind.FOREIGN),
         Mishap(MishapKind.FOREIGN_IN_STUB),
         Mishap(MishapKind.JOKER),
+        Mishap(MishapKind.JOKER, seat=rng.choice(seats)),
         Mishap(MishapKind.DECK_SHORT),
     ]
+    offers += [replace(mishap, noticed=False) for mishap in offers]
     if held:
         seat, card = rng.choice(held)
         offers.append(Mishap(MishapKind.FLASH, seat=seat, card=card))
@@ -56,12 +72,16 @@ def play_with_mishaps(seed: int, ruleset: str) -> tuple[Hand, list[str]]:
     for _ in range(MAX_STEPS):
         if hand.is_over:
             return hand, injected
-        if len(injected) < 2 and rng.random() < 0.08:
+        if hand.can(NOTICE) and rng.random() < 0.15:
+            hand.apply(NOTICE)
+            injected.append("notice")
+            continue
+        if len(injected) < MISHAPS and rng.random() < 0.08:
             offers = candidates(hand, rng)
             if offers:
                 mishap = rng.choice(offers)
                 hand.apply(mishap)
-                injected.append(str(mishap))
+                injected.append(str(mishap) + ("" if mishap.noticed else " (unnoticed)"))
                 continue
         step = hand.next_dealer_step()
         hand.apply(step if step is not None else random_action(hand, rng))
@@ -69,16 +89,51 @@ def play_with_mishaps(seed: int, ruleset: str) -> tuple[Hand, list[str]]:
     raise AssertionError(stuck)
 
 
+def seen_card_back_in_play(events: list[Event]) -> str | None:
+    """The first event that puts into play (a hand or the board) a card the table had seen, when
+    no ruling shuffled it back first; None if there is none (SEEN-CARD-STAYS-OUT)."""
+    seen: set[Card] = set()
+    for event in events:
+        cards = set(event.cards)
+        if event.kind is Kind.GATHER:
+            seen.clear()  # a misdeal or void hand: every card comes back for a new deal
+        elif event.kind is Kind.SHUFFLE:
+            seen -= cards  # taken back into the stub by its ruling
+        elif event.kind in (Kind.PITCH, Kind.BOARD):
+            if cards & seen:
+                return str(event)
+            if event.kind is Kind.BOARD or "exposed" in event.note:
+                seen |= cards
+        elif event.kind in (Kind.FLASH, Kind.SET_ASIDE, Kind.SHOW):
+            seen |= cards
+    return None
+
+
+def test_the_seen_card_check_can_fail() -> None:
+    """The checker finds a seen card dealt again without a shuffle that took it back."""
+    card = parse_card("As")
+    events = [Event(Kind.BOARD, cards=(card,)), Event(Kind.PITCH, seat=1, cards=(card,))]
+    assert seen_card_back_in_play(events) == str(events[1])
+    back = [events[0], Event(Kind.SHUFFLE, cards=(card,)), events[1]]
+    assert seen_card_back_in_play(back) is None
+
+
 @pytest.mark.parametrize("ruleset", ["seed", "wsop-2024"])
 def test_random_mishaps_never_lose_a_card_or_a_chip_and_every_hand_ends(ruleset: str) -> None:
     ruled: set[str] = set()
+    late = combined = 0
     for seed in range(HANDS):
         try:
-            hand, _ = play_with_mishaps(seed, ruleset)
+            hand, injected = play_with_mishaps(seed, ruleset)
         except InvariantError as error:
             raise AssertionError(f"seed {seed} under {ruleset}: {error}") from None
         assert hand.is_over
         hand.check()
         assert sum(hand.stacks.values()) == hand.chips_total
+        back = seen_card_back_in_play(hand.events)
+        assert back is None, f"seed {seed} under {ruleset}: {back} after {injected}"
         ruled.update(ruling.rule_id for ruling in hand.rulings)
-    assert len(ruled) >= 15, sorted(ruled)  # the injections reach most of the catalogue
+        late += any(ruling.late for ruling in hand.rulings)
+        combined += len(hand.rulings) >= 2
+    assert len(ruled) >= 20, sorted(ruled)  # the injections reach most of the catalogue
+    assert late >= HANDS // 100 and combined >= HANDS // 20, (late, combined)

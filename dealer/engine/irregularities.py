@@ -99,8 +99,10 @@ class Irregularities(HandState):
 
     def flop_burn_owed(self, step: Step) -> bool:
         """The flop still needs its burn: no ruling has said it comes without one."""
-        head = self.obligations.head
-        return head is None or head.verb is not Verb.FLOP
+        return not any(
+            owed.verb is Verb.FLOP and owed.step is not None and owed.step.burn is False
+            for owed in self.owed
+        )
 
     def seat_is_short(self, step: Mishap) -> bool:
         seat = step.seat or 0
@@ -302,8 +304,9 @@ class Irregularities(HandState):
     def defer_ruling(self, ref: RulingRef, step: Mishap) -> None:
         """A mishap nobody noticed: the hand goes on, the ruling waits for the floor's call."""
         pending = Pending(
-            ref, dict(self.touched), self._street(step), len(self.actions), str(step), step.seat
-        )
+            ref, dict(self.touched), self._street(step), len(self.actions), str(step), step.seat,
+            len(self.ledger.board),
+        )  # fmt: skip
         self.obligations.pending.append(pending)
         self._log(Kind.UNNOTICED, note=pending.what)
         self.touched = {}
@@ -315,7 +318,13 @@ class Irregularities(HandState):
         for item in pending:
             self._log(Kind.NOTICE, note=item.what)
             self.touched = dict(item.cards)
-            acted = len(self.actions) > item.actions
+            # acted on: a player acted since, the board card concerned has been turned since, or
+            # the hand has gone past the street concerned: the board stands (LA 165)
+            acted = (
+                len(self.actions) > item.actions
+                or len(self.ledger.board) > item.board
+                or (item.street is not None and self._street_now() is not item.street)
+            )
             ruled = rule_under(
                 item.ref, self.table.ruleset, item.cards,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,
@@ -331,13 +340,16 @@ class Irregularities(HandState):
         self._settle_touched(ruled)
         self.obligations.add(ruled, steps)
 
+    def _street_now(self) -> Verb | None:
+        street = procedure().states[self.state].street
+        return Verb(street) if street is not None and street != "preflop" else None
+
     def _street(self, step: Mishap) -> Verb | None:
         """The street a mishap concerns: the one it names, else the one the hand is on."""
         named = step.kind.value
         if named in ("flop", "turn", "river"):
             return Verb(named)
-        street = procedure().states[self.state].street
-        return Verb(street) if street is not None and street != "preflop" else None
+        return self._street_now()
 
     def _settle_touched(self, ruled: Ruled) -> None:
         """Each touched card where its ruling puts it now; a card held for later (a burn to come,

@@ -148,6 +148,12 @@ class Dealing(HandState):
             self.last_all_in = seat
         self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
 
+    def close_hand_if_won(self, step: Step) -> None:
+        """One player left between betting rounds (a ruling killed the other hand): they win."""
+        if self.one_player_left(step):
+            self.obligations.clear()
+            self._fire("end_hand", step)
+
     def close_round_if_complete(self, step: Step) -> None:
         if self.betting is not None and self.betting.is_complete:
             self._fire("end_round", step)

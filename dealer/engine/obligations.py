@@ -248,6 +248,7 @@ class Pending:
     actions: int  # player actions before it: any since means the card concerned was acted on
     what: str  # the mishap, as a scenario writes it
     seat: int | None = None
+    board: int = 0  # board cards when it happened: one turned since means it was acted on
 
 
 @dataclass(slots=True)
