@@ -60,7 +60,10 @@ def test_rule_in_traditional_chinese() -> None:
 def test_unknown_query_suggests_the_closest_rulings() -> None:
     code, _, err = _run("rule", "premture", "trun")
     assert code == 1
-    assert err.startswith("no rule matches 'premture trun'; closest: TURN-PREMATURE")
+    assert err.splitlines() == [
+        "No rule in this rulebook covers that: 'premture trun'",
+        "Nearest: TURN-PREMATURE, FLOP-PREMATURE, RIVER-PREMATURE",
+    ]
 
 
 def test_rule_json_for_every_irregularity() -> None:
