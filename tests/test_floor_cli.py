@@ -119,7 +119,7 @@ def test_ask_under_wsop_gives_the_other_steps() -> None:
 def test_ask_in_simplified_chinese() -> None:
     code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
     assert code == 0
-    assert "  premature turn card：Ts 现在位于一旁（不参与本局）" in out
+    assert "  过早发出的转牌：Ts 现在位于一旁（暂不使用）" in out  # issue 13: no English
     assert "  7. 不销牌，直接发河牌" in out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from dealer.apps.floor import render_rule, rule_as_json
+from dealer.apps.words import card_role
 from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang, book, rule
 
@@ -67,7 +68,7 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     for item in facts["cards"]:
         place = _place(item["now"], lang)
         line = labels.label("ask-card", lang).format(
-            name=item["name"], card=item["card"], place=place
+            name=card_role(item["name"], lang), card=item["card"], place=place
         )
         lines.append(f"  {line}")
     if hand.to_act is not None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dealer.apps.words import citation
 from dealer.rules.rulebook import (
     Branch,
     Lang,
@@ -46,7 +47,7 @@ def trace_source(
         label = "trace-004-errors"
     else:
         label = f"trace-{key}"
-    return rules.label(label, lang).format(ref=ref).strip()
+    return citation(rules.label(label, lang).format(ref=ref).strip(), lang)
 
 
 def _steps_lines(ruling: Ruling, lang: Lang, rules: Rulebook, indent: str) -> list[str]:

@@ -24,6 +24,7 @@ from typing import Any
 
 from dealer.apps.floor import trace_source
 from dealer.apps.table_view import event_lines, render_table, text
+from dealer.apps.words import step_error
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap, MishapKind
@@ -305,7 +306,8 @@ class Trainer:
             try:
                 step = parse_step(line)
             except StepError as error:
-                self._say(text("not-a-step", self.lang, error=error))
+                shown = step_error(str(error), line, self.lang)
+                self._say(text("not-a-step", self.lang, error=shown))
                 continue
             if isinstance(step, PlayerAction):
                 self._say(text("players-act", self.lang))
