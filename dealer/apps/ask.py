@@ -57,11 +57,10 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         space = " " if lang is Lang.EN else ""  # Chinese sentences run on without spaces
         return f"{none}{space}{next_label}{colon}{facts['next']}"
     ruled = hand.rulings[-1]
+    # What to do at this table comes first; the rule's own text follows it.
     lines = [
         f"{labels.label('ask-irregularity', lang)}{colon}{ruled.rule_id} ({facts['title']}), "
         f"{labels.label('ruleset', lang)}{colon}{ruled.ruleset}",
-        "",
-        render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip(),
         "",
         f"{labels.label('ask-table', lang)}{colon.rstrip()}",
     ]
@@ -77,4 +76,5 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         lines.append(f"{labels.label('ask-owed', lang)}{colon.rstrip()}")
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
     lines.append(f"{labels.label('ask-next', lang)}{colon}{facts['next']}")
+    lines.extend(["", render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip()])
     return "\n".join(lines)

@@ -181,12 +181,22 @@ def rule(
 
 @app.command()
 def ask(
-    scenario: Annotated[Path, typer.Argument(help="A scenario whose last step is the situation.")],
+    scenario: Annotated[
+        Path | None,
+        typer.Argument(help="A scenario whose last step is the situation (none: questions)."),
+    ] = None,
     ruleset: RulesetOption = None,
     lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    answers: Annotated[
+        str | None,
+        typer.Option("--answers", help="Without a file: the questions' answers, comma-separated."),
+    ] = None,
 ) -> None:
-    """Replay a hand in progress and give the ruling for this table and the steps still owed."""
+    """Replay a hand in progress and give the ruling for this table and the steps still owed.
+
+    Without a file, a few numbered questions describe the table (or --answers gives them).
+    """
     from dealer.apps import ask as floor_ask
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
@@ -194,6 +204,21 @@ def ask(
     from dealer.scenarios.replay import replay as run
 
     language = _lang(lang)
+    if scenario is None:
+        from dealer.apps.guided import run as guided
+
+        try:
+            code = guided(
+                answers,
+                ruleset or "seed",
+                language,
+                as_json,
+                write=typer.echo,
+                error=lambda text: typer.echo(text, err=True),
+            )
+        except SourceError as error:
+            raise _bad_input(str(error)) from None
+        raise typer.Exit(code)
     try:
         override = load_ruleset(ruleset) if ruleset else None
         read = read_scenario(scenario, override)
