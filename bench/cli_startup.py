@@ -1,4 +1,5 @@
-"""How fast a floor answer starts: ``dealer rule ID`` from a cold process.
+"""How fast a floor answer starts: ``dealer rule ID``, ``dealer rule WORDS`` and
+``dealer ask FILE`` from a cold process.
 
 Prints the median wall time of ``python -m dealer rule TURN-PREMATURE`` over several runs, the same
 for a bare ``python -c pass`` measured in the same run (the reference: the interpreter's own start),
@@ -38,6 +39,15 @@ def main() -> None:
     print(f"dealer rule TURN-PREMATURE:       {lookup * 1000:7.1f} ms")
     print(f"ratio lookup/interpreter start:   {lookup / reference:7.1f}")
     print(f"goal (< 500 ms):                  {'met' if lookup < 0.5 else 'NOT met'}")
+    # Issue 13: a search by words and a ruling for a hand on file, each under 0.3 s cold.
+    dealer = [sys.executable, "-m", "dealer"]
+    for label, args in (
+        ("dealer rule WORDS", ["rule", "dealer", "flashed", "the", "first", "card"]),
+        ("dealer ask FILE", ["ask", "tests/fixtures/ask/turn-premature.yaml"]),
+    ):
+        seconds = _median_seconds(dealer + args, runs)
+        print(f"{label + ':':<34}{seconds * 1000:7.1f} ms  ratio {seconds / reference:5.1f}"
+              f"  goal (< 300 ms): {'met' if seconds < 0.3 else 'NOT met'}")  # fmt: skip
 
 
 if __name__ == "__main__":

@@ -123,14 +123,8 @@ class Table:
     chinese: Mapping[str, str]  # form as written -> concept
     generic: frozenset[str]
     facets: Mapping[str, Mapping[Facet, tuple[_Range, ...]]]
-
-    @property
-    def longest_english(self) -> int:
-        return max((len(phrase) for phrase in self.english), default=1)
-
-    @property
-    def longest_chinese(self) -> int:
-        return max((len(form) for form in self.chinese), default=1)
+    longest_english: int = 1  # the most words in a phrase of the table
+    longest_chinese: int = 1  # the most characters in a Chinese form
 
 
 def _ranges(items: Items, where: str) -> tuple[_Range, ...]:
@@ -182,7 +176,14 @@ def load_table(path: Path = SEARCH_PATH) -> Table:
                 raise spec.error(name, f"{rule_id}: facet {name!r} is not ordinal, count or extra")
             facets[rule_id][Facet(name)] = _ranges(items, f"{rule_id}.{name}")
     generic = doc.get("generic") or []
-    return Table(english, chinese, frozenset(map(str, generic)), facets)
+    return Table(
+        english,
+        chinese,
+        frozenset(map(str, generic)),
+        facets,
+        max((len(phrase) for phrase in english), default=1),
+        max((len(form) for form in chinese), default=1),
+    )
 
 
 @functools.cache
@@ -374,7 +375,14 @@ def read(text: str, lookup: Table | None = None) -> Reading:
     >>> sorted(read("發牌員 亮了第一張牌").numbers)
     [(<Facet.ORDINAL: 'ordinal'>, 1)]
     """
-    return _Reader(lookup or table()).read(text)
+    if lookup is not None:
+        return _Reader(lookup).read(text)
+    return _read(text)
+
+
+@functools.lru_cache(maxsize=4096)  # rule texts repeat across rulesets and shared templates
+def _read(text: str) -> Reading:
+    return _Reader(table()).read(text)
 
 
 # ---------------------------------------------------------------------------- scoring
