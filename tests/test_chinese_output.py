@@ -131,3 +131,5 @@ def test_seed_terms_and_one_seat_form() -> None:
     assert "全下" not in joined and "全押" in joined
     assert re.search(r"[号號]座(?!位)", joined) is None  # always "8 號座位"
     assert "不参与本局" not in joined and "不參與本局" not in joined
+    assert re.search("(?<!庄家)按钮|(?<!莊家)按鈕", joined) is None  # 莊家按鈕 throughout
+    assert "攤牌；派彩" in joined
