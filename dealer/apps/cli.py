@@ -226,7 +226,9 @@ def ask(
         raise _bad_input(str(error)) from None
     result = run(read, keep_hand=True)
     if result.failure is not None or result.hand is None:
-        typer.echo(f"{scenario}: the hand cannot be replayed: {result.failure}", err=True)
+        from dealer.apps.words import unplayable
+
+        typer.echo(unplayable(str(scenario), str(result.failure), language), err=True)
         raise typer.Exit(1)
     if as_json:
         typer.echo(

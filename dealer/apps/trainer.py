@@ -24,6 +24,7 @@ from typing import Any
 
 from dealer.apps.floor import trace_source
 from dealer.apps.table_view import event_lines, render_table, text
+from dealer.apps.words import refusal as refusal_text
 from dealer.apps.words import step_error
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
@@ -333,6 +334,8 @@ class Trainer:
         message = str(refusal)
         if self.lang is not Lang.EN and message.startswith("expected "):
             message = text("expected", self.lang, expected=wanted, got=step)
+        else:
+            message = refusal_text(message, self.lang)
         self._say(text("wrong", self.lang, message=message))
         self._explain(rule_id, hand.rulings)
         self._say(text("unchanged", self.lang))
