@@ -13,6 +13,7 @@ from dealer.apps.floor import render_rule, rule_as_json
 from dealer.apps.words import card_role
 from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang, book, rule
+from dealer.rules.texts import message
 
 
 def _place(where: str, lang: Lang) -> str:
@@ -58,9 +59,10 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         return f"{none}{space}{next_label}{colon}{facts['next']}"
     ruled = hand.rulings[-1]
     # What to do at this table comes first; the rule's own text follows it.
+    heading = message("ask-heading", lang, rule=ruled.rule_id, title=facts["title"],
+                      ruleset=ruled.ruleset)  # fmt: skip
     lines = [
-        f"{labels.label('ask-irregularity', lang)}{colon}{ruled.rule_id} ({facts['title']}), "
-        f"{labels.label('ruleset', lang)}{colon}{ruled.ruleset}",
+        heading,
         "",
         f"{labels.label('ask-table', lang)}{colon.rstrip()}",
     ]

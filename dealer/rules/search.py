@@ -28,7 +28,7 @@ from __future__ import annotations
 import difflib
 import functools
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
@@ -545,8 +545,3 @@ def suggest(query: str, limit: int = 5) -> list[str]:
     order = list(rules)
     ranked = sorted(votes, key=lambda rule_id: (-votes[rule_id], order.index(rule_id)))
     return ranked[:limit]
-
-
-def concepts(texts: Iterable[str]) -> frozenset[str]:
-    """Every concept the texts name (for tests of the table)."""
-    return frozenset().union(*(read(text).tokens for text in texts))
