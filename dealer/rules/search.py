@@ -506,15 +506,31 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     exact = id_form(query)
     if exact in book().rules:
         return Answer(Kind.ONE, (Match(exact, 100.0, exact=True),))
-    ranked = _ranked(read(query), ruleset)
+    reading = read(query)
+    ranked = _ranked(reading, ruleset)
     if not ranked or ranked[0].score < _COVERED:
         nearest = ranked[:3] or [Match(rule_id, 0.0) for rule_id in suggest(query, 3)]
         return Answer(Kind.NONE, tuple(nearest))
     best = ranked[0].score
     close = [m for m in ranked[1:3] if m.score >= _COVERED and m.score >= _AHEAD * best]
-    if not close:
+    if not close and _names_it(ranked[0].id, reading, ruleset):
         return Answer(Kind.ONE, (ranked[0],))
+    if not close:  # ahead, but on words its title and keywords do not use: offer the next too
+        close = [m for m in ranked[1:3] if m.score >= _NEXT * best]
     return Answer(Kind.WHICH, (ranked[0], *close))
+
+
+_NEXT = 0.5  # an answer not sure of its rule also offers rules scoring at least this share
+
+
+def _names_it(rule_id: str, query: Reading, ruleset: str | None) -> bool:
+    """Whether the rule's ID, title or keywords name every telling concept of the question, and
+    the question says something telling (not only "dealer", "card", "wrong")."""
+    entry = next(e for e in _index(ruleset) if e.id == rule_id)
+    telling = [token for token in query.weights if token not in table().generic]
+    if not telling and not query.numbers:
+        return False
+    return all(token in entry.strong for token in telling)
 
 
 def suggest(query: str, limit: int = 5) -> list[str]:
