@@ -134,3 +134,18 @@ def test_guided_ask_in_a_pseudo_terminal() -> None:
     finally:
         child.close()
     assert child.exitstatus == 0
+
+
+def test_a_mishap_may_name_the_card_the_table_saw() -> None:
+    from dealer.scenarios.format import scenario_from_text
+    from dealer.scenarios.replay import replay
+
+    # tests/fixtures/ask/turn-premature.yaml: the premature turn is Ts (seed 11, as its test says)
+    text = (ROOT / "tests" / "fixtures" / "ask" / "turn-premature.yaml").read_text(encoding="utf-8")
+    assert text.rstrip().endswith("- mishap: turn")
+    right = replay(scenario_from_text(text.rstrip() + " Ts\n", "named.yaml"), keep_hand=True)
+    assert right.failure is None and right.hand is not None
+    assert [str(c) for c in right.hand.rulings[-1].cards["premature turn card"]] == ["Ts"]
+    wrong = replay(scenario_from_text(text.rstrip() + " Kh\n", "named.yaml"))
+    assert wrong.failure is not None
+    assert "turn Kh names Kh, but the card turned is Ts" in wrong.failure

@@ -171,6 +171,8 @@ def build(answers: Answers, ruleset: str = "seed") -> Built:
     for real, stand_in in zip(named, dealt, strict=False):
         here, there = deck.index(stand_in), deck.index(real)
         deck[here], deck[there] = deck[there], deck[here]
+    if steps[-1] in ("mishap: turn", "mishap: river"):
+        steps = [*steps[:-1], f"{steps[-1]} {named[0]}"]  # the replay checks the card turned
     return _play(answers, steps, deck, rules)
 
 

@@ -9,8 +9,8 @@ Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None)
 True
 >>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah"))
 ('flop 4', 'seat 2 exposes Ah')
->>> parse_mishap("turn").trigger
-'mishap_turn'
+>>> parse_mishap("turn").trigger, str(parse_mishap("turn Kh"))
+('mishap_turn', 'turn Kh')
 """
 
 from __future__ import annotations
@@ -68,9 +68,9 @@ class Mishap:
 
 
 _USAGE = (
-    "expected pitch N [exposed|flashed|off the table], skip N, short N, burn, flop [N], turn, "
-    "river, seat N exposes CARD, boxed card, button N, duplicate CARD, foreign card [in stub], "
-    "joker or deck short"
+    "expected pitch N [exposed|flashed|off the table], skip N, short N, burn, flop [N], "
+    "turn [CARD], river [CARD], seat N exposes CARD, boxed card, button N, duplicate CARD, "
+    "foreign card [in stub], joker or deck short"
 )
 _PLAIN = {
     "burn": MishapKind.BURN,
@@ -116,6 +116,9 @@ def parse_mishap(text: str) -> Mishap:
         return Mishap(MishapKind.FLOP, count=_number(words[1], text))
     if len(words) == 4 and words[0] == "seat" and words[2] == "exposes":
         return Mishap(MishapKind.FLASH, seat=_number(words[1], text), card=_card(words[3], text))
+    if len(words) == 2 and words[0] in ("turn", "river") and not words[1].isdigit():
+        # The card the table saw turned ("turn Kh"): the replay checks it is the one turned.
+        return Mishap(_PLAIN[words[0]], card=_card(words[1], text))
     if len(words) == 2 and words[0] == "duplicate":
         return Mishap(MishapKind.DUPLICATE, card=_card(words[1], text))
     raise StepError(f"unknown mishap {text!r}: {_USAGE}")
