@@ -94,6 +94,29 @@ def test_a_seeded_drill_prints_no_english(lang: Lang, drill: Drill) -> None:
         assert ("主池" in text) and ("踢脚" in text or "踢腳" in text or "高牌" in text)
 
 
+@pytest.mark.parametrize("lang", CHINESE, ids=str)
+def test_dealer_train_command_prints_no_english(lang: Lang) -> None:
+    """``dealer train`` itself, fed the steps a scripted trainee typed in the same seeded drill."""
+    typed: list[str] = []
+    answers: list[Iterator[str]] = []
+
+    def read(prompt: str) -> str | None:
+        line = next(answers[0], None)
+        if line is not None:
+            typed.append(line)
+        return line
+
+    trainer = Trainer(Drill.MISHAP, read=read, write=lambda _: None, hands=2, seed=5, lang=lang)
+    answers.append(_trainee(trainer))
+    trainer.run()
+    args = ["train", "--drill", "mishap", "--hands", "2", "--seed", "5", "--lang", lang.value]
+    result = CliRunner().invoke(app, args, input="\n".join(typed) + "\n")
+    assert result.exit_code == 0
+    help_text = book().label("train-help", lang)
+    assert english_words(result.stdout.replace(help_text, "")) == []
+    assert "派彩" in help_text
+
+
 def test_every_hand_name_and_pot_has_chinese() -> None:
     keys = [(8, 14), (8, 9), (7, 13, 2), (6, 12, 4), (5, 14), (4, 10), (3, 3, 14, 13)]
     keys += [(2, 10, 4, 9), (1, 9, 14, 12, 10), (0, 13, 12, 11, 7, 5), (0, 14, 12, 6, 5, 3)]
