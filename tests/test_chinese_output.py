@@ -189,3 +189,19 @@ def test_each_refusal_pattern_reads_back_its_english_message() -> None:
         )
         text = messages(Lang.EN)[key].format(**fields)
         assert pattern.fullmatch(text), key
+
+
+@pytest.mark.parametrize("lang", CHINESE, ids=str)
+def test_dealer_rule_prints_no_english(lang: Lang) -> None:
+    from dealer.apps.lookup import answer
+    from dealer.rules.rulebook import ids
+
+    house = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
+    texts = [answer(None, "seed", lang, False).out]
+    for rule_id in ids():
+        for ruleset in ("seed", "wsop-2024", house):
+            texts.append(answer([rule_id], ruleset, lang, False).out)
+    texts.append(answer(["露牌"], "seed", lang, False).out)
+    texts.append(answer(["string", "bet"], "seed", lang, False).err)
+    command = re.compile(r"dealer rule [A-Z-]+")  # the command the "which one?" answer suggests
+    assert english_words(command.sub("", "\n".join(texts))) == []
