@@ -97,6 +97,10 @@ def test_a_bad_or_missing_answer_is_bad_input() -> None:
     assert code == 2 and err.startswith("--answers:0: no answer 3: Which seat has the button?")
     code, _, err = _ask("--answers", "1, 3, 3, 3, 1, Kh Kh")
     assert code == 2 and "Name up to 1 different cards" in err
+    code, _, err = _ask(
+        str(ROOT / "tests" / "fixtures" / "ask" / "clean-flop.yaml"), "--answers", "1"
+    )
+    assert code == 2 and err.startswith("--answers:0: --answers answers the questions asked")
 
 
 def test_a_five_card_flop_under_wsop_takes_its_branch() -> None:

@@ -204,6 +204,8 @@ def ask(
     from dealer.scenarios.replay import replay as run
 
     language = _lang(lang)
+    if scenario is not None and answers is not None:
+        raise _bad_input("--answers:0: --answers answers the questions asked without a file")
     if scenario is None:
         from dealer.apps.guided import run as guided
 
