@@ -10,13 +10,15 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Iterator
 
 import pexpect
 import pytest
 from typer.testing import CliRunner
 
 from dealer.apps.cli import app
-from dealer.apps.guided import Answers, build
+from dealer.apps.guided import MISHAPS, STREETS, Answers, Mishap, build, run
+from dealer.rules.rulebook import Lang
 from tests.conftest import ROOT
 
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
@@ -92,7 +94,7 @@ def test_answers_in_chinese() -> None:
 def test_a_bad_or_missing_answer_is_bad_input() -> None:
     code, out, err = _ask("--answers", "1, 3, 3, 9")
     assert (code, out) == (2, "")
-    assert err.strip() == "--answers:0: answer 4 (Where was the hand?): Type a number from 1 to 4."
+    assert err.strip() == "--answers:0: answer 4 (Where was the hand?): Type a number from 1 to 5."
     code, _, err = _ask("--answers", "1, 3")
     assert code == 2 and err.startswith("--answers:0: no answer 3: Which seat has the button?")
     code, _, err = _ask("--answers", "1, 3, 3, 3, 1, Kh Kh")
@@ -153,3 +155,48 @@ def test_a_mishap_may_name_the_card_the_table_saw() -> None:
     wrong = replay(scenario_from_text(text.rstrip() + " Kh\n", "named.yaml"))
     assert wrong.failure is not None
     assert "turn Kh names Kh, but the card turned is Ts" in wrong.failure
+
+
+def test_boxed_card_and_misplaced_button() -> None:
+    # BOXED-CARD: the boxed card is scrap, named as the table saw it (LA 102, 004 ¶3 as RULES.md)
+    code, out, _ = _ask("--answers", "1, 3, 3, 5, 1, Kd")
+    assert code == 0
+    assert out.splitlines()[3] == "  boxed card: Kd is now in scrap"
+    # BUTTON-MISPLACED: a misdeal before substantial action, corrected next hand after it
+    code, out, _ = _ask("--answers", "1, 3, 3, 5, 6, 1, 0")
+    assert "  1. Retrieve every card dealt" in out.splitlines()
+    code, out, _ = _ask("--answers", "1, 3, 3, 5, 6, 1, 2")
+    assert "Still owed, in order:" not in out
+    code, _, err = _ask("--answers", "1, 3, 3, 5, 6, 3")
+    assert code == 2 and err.startswith("the button is at seat 3 already")
+
+
+def _replies(mishap: Mishap) -> list[str]:
+    street = STREETS.index(mishap.street) + 1
+    did = [m for m in MISHAPS if m.street == mishap.street].index(mishap) + 1
+    replies = ["1", "3", "3", str(street), str(did)]
+    if mishap.key in ("exposed", "extra"):
+        replies.append("2")
+    elif mishap.key == "button":
+        replies.append("1")
+    if mishap.cards:
+        replies.append("-")
+    if mishap.actions:
+        replies.append("1")
+    return replies
+
+
+@pytest.mark.parametrize("lang", [Lang.ZH_HANS, Lang.ZH_HANT], ids=str)
+def test_every_guided_question_and_answer_in_chinese(lang: Lang) -> None:
+    from tests.test_chinese_output import english_words
+
+    for mishap in MISHAPS:
+        out: list[str] = []
+        replies = iter(_replies(mishap))
+
+        def read(prompt: str, replies: Iterator[str] = replies) -> str | None:
+            return next(replies, None)
+
+        code = run(None, "seed", lang, False, read=read, write=out.append)
+        assert code == 0, (mishap.key, out[-3:])
+        assert english_words("\n".join(out)) == [], mishap.key

@@ -32,7 +32,7 @@ from dealer.scenarios.format import scenario_from_text
 from dealer.scenarios.replay import passive_action, replay
 
 GAMES = ("no-limit", "limit", "pot-limit")
-STREETS = ("deal", "flop", "turn", "river")
+STREETS = ("deal", "flop", "turn", "river", "deck")
 MAX_PLAYERS = 9
 
 
@@ -72,6 +72,16 @@ MISHAPS = (
            "card turned without a burn", 1),
     Mishap("river-burn2", "river", "did-burn2", "river_burn", "burn", "extra burn card", 1,
            burn_first=True),
+    Mishap("boxed", "deck", "did-boxed", "dealing", "boxed card", "boxed card", 1),
+    Mishap("joker", "deck", "did-joker", "preflop_betting", "joker", "joker", 0, actions=True),
+    Mishap("foreign", "deck", "did-foreign", "preflop_betting", "foreign card", "foreign", 0,
+           actions=True),
+    Mishap("duplicate", "deck", "did-duplicate", "preflop_betting", "duplicate {card}",
+           "duplicate", 1, actions=True),
+    Mishap("short", "deck", "did-short", "preflop_betting", "deck short", "deck short", 0,
+           actions=True),
+    Mishap("button", "deck", "did-button", "preflop_betting", "button {seat}", "button", 0,
+           actions=True),
 )  # fmt: skip
 BY_KEY = {mishap.key: mishap for mishap in MISHAPS}
 
@@ -154,7 +164,8 @@ def _steps(answers: Answers, rules: Ruleset) -> list[str]:
         do(passive_action(hand))
     if mishap.burn_first:
         do(parse_step("burn"))
-    return [*steps, f"mishap: {mishap.mishap.format(seat=answers.place)}"]
+    card = answers.cards[0] if answers.cards else str(_ORDER[0])  # duplicate: the card seen twice
+    return [*steps, f"mishap: {mishap.mishap.format(seat=answers.place, card=card)}"]
 
 
 def build(answers: Answers, ruleset: str = "seed") -> Built:
@@ -214,7 +225,7 @@ class Question:
 Asker = Callable[[Question], "int | tuple[str, ...]"]
 
 
-def interview(ask: Asker) -> Answers:
+def interview(ask: Asker, lang: Lang = Lang.EN) -> Answers:
     """The questions in order, each asked once; later ones depend on earlier answers."""
 
     def number(question: Question) -> int:
@@ -233,7 +244,13 @@ def interview(ask: Asker) -> Answers:
         place = number(Question("q-place", low=1, high=2 * players))
     elif mishap.key == "extra":
         place = number(Question("q-seat", low=1, high=players))
-    cards = ask(Question("q-cards", cards=mishap.cards))
+    elif mishap.key == "button":
+        place = number(Question("q-right-button", low=1, high=players))
+        if place == button:
+            raise GuidedError(message("button-same", lang, seat=button))
+    cards: int | tuple[str, ...] = ()
+    if mishap.cards:
+        cards = ask(Question("q-cards", cards=mishap.cards))
     assert isinstance(cards, tuple)
     actions = 0
     if mishap.actions:
@@ -321,7 +338,7 @@ def run(
             asker = prompted(read, write, lang)
         else:
             asker = scripted(answers, lang)
-        built = build(interview(asker), ruleset)
+        built = build(interview(asker, lang), ruleset)
     except GuidedError as problem:
         complain(str(problem))
         return 2
