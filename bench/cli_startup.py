@@ -11,6 +11,7 @@ and their ratio. The goal is well under half a second for the lookup.
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -40,6 +41,9 @@ def main() -> None:
     print(f"ratio lookup/interpreter start:   {lookup / reference:7.1f}")
     print(f"goal (< 500 ms):                  {'met' if lookup < 0.5 else 'NOT met'}")
     # Issue 13: a search by words and a ruling for a hand on file, each under 0.3 s cold.
+    if os.environ.get("PYTHONDONTWRITEBYTECODE"):
+        print("note: PYTHONDONTWRITEBYTECODE is set, so every run compiles dealer's sources;")
+        print("      an installed tool has them cached (env -u PYTHONDONTWRITEBYTECODE ...)")
     dealer = [sys.executable, "-m", "dealer"]
     for label, args in (
         ("dealer rule WORDS", ["rule", "dealer", "flashed", "the", "first", "card"]),
