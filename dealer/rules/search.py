@@ -29,7 +29,7 @@ import difflib
 import functools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -123,6 +123,7 @@ class Table:
     chinese: Mapping[str, str]  # form as written -> concept
     generic: frozenset[str]
     facets: Mapping[str, Mapping[Facet, tuple[_Range, ...]]]
+    concepts: Mapping[str, frozenset[str]] = field(default_factory=dict)  # rule -> more concepts
     longest_english: int = 1  # the most words in a phrase of the table
     longest_chinese: int = 1  # the most characters in a Chinese form
 
@@ -176,11 +177,23 @@ def load_table(path: Path = SEARCH_PATH) -> Table:
                 raise spec.error(name, f"{rule_id}: facet {name!r} is not ordinal, count or extra")
             facets[rule_id][Facet(name)] = _ranges(items, f"{rule_id}.{name}")
     generic = doc.get("generic") or []
+    more: dict[str, frozenset[str]] = {}
+    given = doc.get("concepts") or Node()
+    for rule_id, names in given.items():
+        if rule_id not in rules:
+            raise given.error(rule_id, f"concepts: unknown rule {rule_id!r}")
+        unknown = [name for name in names if name not in synonyms]
+        if not isinstance(names, Items) or unknown:
+            raise given.error(
+                rule_id, f"concepts of {rule_id}: not concepts of the table: {unknown}"
+            )
+        more[rule_id] = frozenset(map(str, names))
     return Table(
         english,
         chinese,
         frozenset(map(str, generic)),
         facets,
+        more,
         max((len(phrase) for phrase in english), default=1),
         max((len(form) for form in chinese), default=1),
     )
@@ -198,7 +211,8 @@ _STOP = frozenset(
      "and", "or", "it", "its", "at", "be", "as", "from", "has", "have", "had", "got", "get",
      "there", "been", "this", "that", "what", "do", "does", "did", "we", "i", "he", "she",
      "they", "his", "her", "their", "when", "if", "so", "then", "now", "just", "one's", "up",
-     "how", "should", "can", "rule", "ruling", "happens", "after", "while", "during", "all")
+     "how", "should", "can", "rule", "ruling", "happens", "after", "while", "during", "all",
+     "who", "which", "why", "where", "whose")
 )  # fmt: skip
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
              "4th": 4, "fifth": 5, "5th": 5, "last": 99}  # fmt: skip
@@ -215,11 +229,12 @@ _ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
 _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Facet | None], ...] = (
     (re.compile(rf"第\s*{_ZH_NUM}"), Facet.ORDINAL),
     (re.compile(r"首(?=[张張])"), Facet.ORDINAL),
-    (re.compile(rf"多(?:[发發给給出拿]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Facet.EXTRA),
+    (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Facet.EXTRA),
     (re.compile(rf"{_ZH_NUM}\s*[张張次副]"), Facet.COUNT),
     (re.compile(r"(?:\d+)\s*(?=[牌])"), Facet.COUNT),
 )
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
+_ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn", "发": "deal", "發": "deal"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样")
 
 
@@ -277,6 +292,9 @@ class _Reader:
                     self.numbers.add((facet, value))
                 if facet is Facet.EXTRA:
                     self.add("extra")
+                    verb = next((c for c in match.group(0) if c in _ZH_VERBS), None)
+                    if verb is not None:  # "多燒了一張": the verb is part of the match
+                        self.add(_ZH_VERBS[verb])
                 if facet is not None and match.group(0)[-1] in "张張":
                     self.add("card")
             text = pattern.sub(" ", text)
@@ -421,7 +439,8 @@ def _index(ruleset: str | None) -> tuple[_Entry, ...]:
         entries.append(
             _Entry(
                 id=rule.id,
-                strong=frozenset().union(*(read(text).tokens for text in strong)),
+                strong=frozenset().union(*(read(text).tokens for text in strong))
+                | table().concepts.get(rule.id, frozenset()),
                 weak=frozenset().union(*(read(text).tokens for text in weak)),
                 title=title_tokens - table().generic,
                 keywords=tuple(read(k) for lang in Lang for k in rule.keywords.get(lang)),
@@ -460,9 +479,11 @@ def _score(entry: _Entry, query: Reading, facets: Mapping[Facet, tuple[_Range, .
             conflict = True
     score = got / total * (_CONFLICT if conflict else 1.0)
     words = query.tokens | {f"{facet}:{value}" for facet, value in query.numbers}
+    telling = words - table().generic
     for keyword in entry.keywords:
         wanted = keyword.tokens | {f"{facet}:{value}" for facet, value in keyword.numbers}
-        if len(wanted - table().generic) >= 1 and len(wanted) >= 2 and wanted <= words:
+        # The question is one of the rule's keywords: each names all that the other tells.
+        if len(wanted - table().generic) >= 2 and wanted <= words and telling <= wanted:
             score += _KEYWORD_BONUS
             break
     if entry.title:
@@ -516,18 +537,18 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     if not close and _names_it(ranked[0].id, reading, ruleset):
         return Answer(Kind.ONE, (ranked[0],))
     if not close:  # ahead, but on words its title and keywords do not use: offer the next too
-        close = [m for m in ranked[1:3] if m.score >= _NEXT * best]
+        close = ranked[1:3]
+    if not close:  # no other rule fits at all
+        return Answer(Kind.ONE, (ranked[0],))
     return Answer(Kind.WHICH, (ranked[0], *close))
-
-
-_NEXT = 0.5  # an answer not sure of its rule also offers rules scoring at least this share
 
 
 def _names_it(rule_id: str, query: Reading, ruleset: str | None) -> bool:
     """Whether the rule's ID, title or keywords name every telling concept of the question, and
     the question says something telling (not only "dealer", "card", "wrong")."""
     entry = next(e for e in _index(ruleset) if e.id == rule_id)
-    telling = [token for token in query.weights if token not in table().generic]
+    # Concepts of the table only: a leftover word ("w:red", "zh:來") already costs its share.
+    telling = [t for t in query.weights if t not in table().generic and ":" not in t]
     if not telling and not query.numbers:
         return False
     return all(token in entry.strong for token in telling)
