@@ -339,7 +339,7 @@ def test_render_turn_premature_seed_zh_hant() -> None:
     assert lines[:4] == [
         "TURN-PREMATURE：轉牌過早",
         "類別：B. 違規情形及處理",
-        "規則集：seed (原始文件)",
+        "規則集：seed（原始文件）",
         "後備規則：否",
     ]
     start = lines.index("發牌員步驟：")
@@ -356,7 +356,7 @@ def test_render_turn_premature_wsop_zh_hant() -> None:
         "  3. 不銷牌，直接發轉牌",
     ]
     assert "  - WSOP 2024 現金桌規則，第 166 條" in lines
-    assert lines[lines.index("其他規則集：") + 1].startswith("  seed (裁定不同)：把這張牌放在一旁")
+    assert lines[lines.index("其他規則集：") + 1].startswith("  seed（裁定不同）：把這張牌放在一旁")
 
 
 def test_render_fallback_same_ruling_and_normal_rule() -> None:

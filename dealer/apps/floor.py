@@ -23,6 +23,7 @@ from dealer.rules.rulebook import (
     Section,
     book,
 )
+from dealer.rules.texts import message
 
 _CITE = re.compile(r"^(000|004|LA|TR)(?:\s+(.*))?$")
 
@@ -117,7 +118,8 @@ def render_rule(
 
     colon = label("colon")
     heading = colon.rstrip()  # a heading with its list below: no trailing space
-    named = ruleset_line or f"{ruleset} ({rules.rulesets[ruleset].title.get(lang)})"
+    title = rules.rulesets[ruleset].title.get(lang)
+    named = ruleset_line or message("rule-named", lang, name=ruleset, note=title)
     lines = [
         f"{rule.id}{colon}{rule.title.get(lang)}",
         f"{label('section')}{colon}{label(f'section-{rule.section}')}",
@@ -143,7 +145,8 @@ def render_rule(
         if other.same_remedy(ruling):
             lines.append(f"  {other.ruleset}{colon}{label('same')}")
             continue
-        lines.append(f"  {other.ruleset} ({label('differs')}){colon}{other.summary.get(lang)}")
+        named_other = message("rule-named", lang, name=other.ruleset, note=label("differs"))
+        lines.append(f"  {named_other}{colon}{other.summary.get(lang)}")
         lines.extend(_steps_lines(other, lang, rules, "    "))
         for name, branch in other.branches.items():
             lines.append(f"    {label(name)}{colon}{branch.summary.get(lang)}")
