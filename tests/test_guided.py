@@ -113,14 +113,30 @@ def test_a_five_card_flop_under_wsop_takes_its_branch() -> None:
     assert [str(card) for card in ruled.cards["flop cards"]] == ["Ah", "Kd", "7c", "7d", "2s"]
 
 
-def test_guided_ask_in_a_pseudo_terminal() -> None:
+def _terminal(args: list[str], dialogue: list[tuple[str, str]], expected: list[str]) -> None:
+    """Run ``dealer ask`` in a pseudo-terminal: wait for each question, type the reply."""
     env = dict(os.environ, LC_ALL="C.UTF-8", PYTHONIOENCODING="utf-8")
     child = pexpect.spawn(
-        sys.executable, ["-m", "dealer", "ask", "--lang", "zh-Hans"], cwd=str(ROOT), env=env,
+        sys.executable, ["-m", "dealer", "ask", *args], cwd=str(ROOT), env=env,
         encoding="utf-8", timeout=20,
     )  # fmt: skip
     try:
-        for question, reply in (
+        for question, reply in dialogue:
+            child.expect_exact(question)
+            child.expect_exact("> ")
+            child.sendline(reply)
+        for line in expected:
+            child.expect_exact(line)
+        child.expect(pexpect.EOF)
+    finally:
+        child.close()
+    assert child.exitstatus == 0
+
+
+def test_guided_ask_in_a_pseudo_terminal() -> None:
+    _terminal(
+        ["--lang", "zh-Hans"],
+        [
             ("什么游戏？", "1"),
             ("有几位玩家拿到牌？", "6"),
             ("庄家按钮在几号座位？", "6"),
@@ -129,17 +145,56 @@ def test_guided_ask_in_a_pseudo_terminal() -> None:
             ("桌上看到的是哪张牌？", "Kh"),
             ("发生时本轮已有几位玩家行动？", "9"),  # out of range: asked again
             ("请输入 0 到 5 的数字。", "2"),
-        ):
-            child.expect_exact(question)
-            child.expect_exact("> ")
-            child.sendline(reply)
-        child.expect_exact("违规情形：TURN-PREMATURE")
-        child.expect_exact("过早发出的转牌：Kh 现在位于一旁（暂不使用）")
-        child.expect_exact("1. 完成翻牌圈下注")
-        child.expect(pexpect.EOF)
-    finally:
-        child.close()
-    assert child.exitstatus == 0
+        ],
+        [
+            "违规情形：TURN-PREMATURE",
+            "过早发出的转牌：Kh 现在位于一旁（暂不使用）",
+            "1. 完成翻牌圈下注",
+        ],
+    )
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "first_owed"),
+    [("seed", "1. Finish the deal as usual"), (HOUSE, "1. Retrieve every card dealt")],
+)
+def test_exposed_second_card_in_a_pseudo_terminal(ruleset: str, first_owed: str) -> None:
+    _terminal(
+        ["--ruleset", ruleset, "--lang", "en"],
+        [
+            ("The game?", "1"),
+            ("How many players", "3"),
+            ("Which seat has the button?", "3"),
+            ("Where was the hand?", "1"),
+            ("What did the dealer do?", "1"),
+            ("Which card of the deal was exposed?", "2"),
+            ("Which card(s) did the table see?", "As"),
+        ],
+        [
+            "Irregularity: HOLE-EXPOSED-SECOND",
+            "exposed card: As is now in seat 2's hand",
+            first_owed,
+        ],
+    )
+
+
+def test_four_card_flop_in_a_pseudo_terminal() -> None:
+    _terminal(
+        ["--lang", "en"],
+        [
+            ("The game?", "2"),
+            ("How many players", "4"),
+            ("Which seat has the button?", "2"),
+            ("Where was the hand?", "2"),
+            ("What did the dealer do?", "2"),
+            ("Which card(s) did the table see?", "Ah 7d 2c 9s"),
+        ],
+        [
+            "Irregularity: FLOP-TOO-MANY",
+            "flop cards: 9s is now in the stub",
+            "3. Deal the flop without a burn",
+        ],
+    )
 
 
 def test_a_mishap_may_name_the_card_the_table_saw() -> None:
