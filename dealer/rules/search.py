@@ -9,7 +9,8 @@ A rule's score is the share of the question it covers; a rule whose own ordinals
 the rule for any other card.
 
 The answer is one of three kinds: one rule when it is clearly ahead, the top three when several
-fit about equally ("which one?"), or none when no rule covers most of the question.
+fit about equally or the best one is named only in passing ("which one?"), or none when no
+rule covers most of the question.
 
 >>> search("dealer flashed the first card").ids
 ('HOLE-EXPOSED-FIRST',)
@@ -452,7 +453,7 @@ def _index(ruleset: str | None) -> tuple[_Entry, ...]:
 _NUMBER_WEIGHT = 1.5  # an ordinal or count decides between neighbouring rules
 _WEAK_SHARE = 0.4  # a concept only in a rule's summaries counts for less
 _CONFLICT = 0.3  # a rule whose own numbers contradict the question keeps this share
-_KEYWORD_BONUS = 0.15  # the question contains one of the rule's keywords whole
+_KEYWORD_BONUS = 0.15  # the question is one of the rule's keywords (in other words)
 _TITLE_SHARE = 0.1  # how much of the rule's title the question names
 _COVERED = 0.55  # below this share no rule covers the question
 _AHEAD = 0.85  # the runner-up must score under this share of the best for a single answer
