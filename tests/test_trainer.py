@@ -368,7 +368,10 @@ def test_train_reads_plain_lines_and_writes_the_report(tmp_path: Path) -> None:
     ("args", "message"),
     [
         (("--drill", "speed"), "--drill:0: unknown drill 'speed': normal, mishap or ruling"),
-        (("--lang", "fr"), "--lang:0: unknown language 'fr': en, zh-Hans or zh-Hant"),
+        (
+            ("--lang", "fr"),
+            "--lang:0: unknown language 'fr': en, zh-Hans (zh, zh-CN) or zh-Hant (zh-TW, zh-HK)",
+        ),
         (("--ruleset", "house"), "unknown ruleset 'house'"),
         (
             ("--report", "/nonexistent/progress.json"),

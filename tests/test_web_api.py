@@ -241,7 +241,7 @@ def test_the_language_switch_reaches_the_trainers_messages(client: Any) -> None:
 def test_a_ruling_has_a_stable_printable_url(client: Any) -> None:
     page = client.get("/rule/TURN-PREMATURE?ruleset=seed&lang=zh-Hant")
     assert page.status_code == 200
-    assert "轉牌過早" in page.text and "004 §發牌程式的錯誤 ¶4 (second half), ¶5" in page.text
+    assert "轉牌過早" in page.text and "004 §發牌程式的錯誤 ¶4（後半段）, ¶5" in page.text
     moved = client.get("/rule/turn-premature?lang=en", follow_redirects=False)
     assert moved.status_code == 308
     assert moved.headers["location"] == "/rule/TURN-PREMATURE?lang=en"

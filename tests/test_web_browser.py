@@ -227,7 +227,7 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
     box.send_keys("轉牌 過早")
     browser.find_element(By.ID, "search").click()
     article = _wait(browser, lambda d: d.find_element(By.ID, "rule-TURN-PREMATURE"))
-    assert "轉牌過早" in article.text and "004 §發牌程式的錯誤 ¶4 (second half), ¶5" in article.text
+    assert "轉牌過早" in article.text and "004 §發牌程式的錯誤 ¶4（後半段）, ¶5" in article.text
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hant"
     browser.save_screenshot(str(SHOTS / "floor-zh-Hant.png"))
     browser.find_element(By.CSS_SELECTOR, "#see-also a").click()

@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from dealer.apps.floor import render_rule, rule_as_json
+from dealer.apps.words import card_role
 from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang, book, rule
+from dealer.rules.texts import message
 
 
 def _place(where: str, lang: Lang) -> str:
@@ -56,18 +58,18 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         space = " " if lang is Lang.EN else ""  # Chinese sentences run on without spaces
         return f"{none}{space}{next_label}{colon}{facts['next']}"
     ruled = hand.rulings[-1]
+    # What to do at this table comes first; the rule's own text follows it.
+    heading = message("ask-heading", lang, rule=ruled.rule_id, title=facts["title"],
+                      ruleset=ruled.ruleset)  # fmt: skip
     lines = [
-        f"{labels.label('ask-irregularity', lang)}{colon}{ruled.rule_id} ({facts['title']}), "
-        f"{labels.label('ruleset', lang)}{colon}{ruled.ruleset}",
-        "",
-        render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip(),
+        heading,
         "",
         f"{labels.label('ask-table', lang)}{colon.rstrip()}",
     ]
     for item in facts["cards"]:
         place = _place(item["now"], lang)
         line = labels.label("ask-card", lang).format(
-            name=item["name"], card=item["card"], place=place
+            name=card_role(item["name"], lang), card=item["card"], place=place
         )
         lines.append(f"  {line}")
     if hand.to_act is not None:
@@ -76,4 +78,5 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         lines.append(f"{labels.label('ask-owed', lang)}{colon.rstrip()}")
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
     lines.append(f"{labels.label('ask-next', lang)}{colon}{facts['next']}")
+    lines.extend(["", render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip()])
     return "\n".join(lines)

@@ -130,16 +130,22 @@ def replay(
     raise typer.Exit(1 if failed else 0)
 
 
-LangOption = Annotated[str, typer.Option("--lang", help="en, zh-Hans or zh-Hant.")]
+LangOption = Annotated[
+    str | None,
+    typer.Option(
+        "--lang",
+        help="en, zh-Hans (or zh, zh-CN) or zh-Hant (or zh-TW, zh-HK); default: the system locale.",
+    ),
+]
 
 
-def _lang(value: str) -> Any:
-    from dealer.rules.rulebook import Lang
+def _lang(value: str | None) -> Any:
+    from dealer.rules.texts import choose_lang
 
     try:
-        return Lang(value)
-    except ValueError:
-        raise _bad_input(f"--lang:0: unknown language {value!r}: en, zh-Hans or zh-Hant") from None
+        return choose_lang(value)
+    except ValueError as error:
+        raise _bad_input(f"--lang:0: {error}") from None
 
 
 @app.command()
@@ -147,51 +153,50 @@ def rule(
     query: Annotated[
         list[str] | None, typer.Argument(help="A rule ID or words (English or Chinese).")
     ] = None,
-    ruleset: Annotated[str, typer.Option("--ruleset", help="seed or wsop-2024.")] = "seed",
-    lang: LangOption = "en",
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="seed, wsop-2024, or a house overlay file.")
+    ] = "seed",
+    lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List every ruling, or find one by ID or words and print it under a ruleset."""
-    from dealer.apps import floor
-    from dealer.rules import rulebook
+    """List every ruling, or find one by ID or words and print it under a ruleset.
+
+    When the words fit several rules about equally, the few candidates are listed ("which
+    one?"); when no rule covers them, the nearest rules are named and the exit code is 1.
+    """
+    from dealer.apps.lookup import answer
+    from dealer.rules.source import SourceError
 
     language = _lang(lang)
-    if ruleset not in rulebook.book().rulesets:
-        raise _bad_input(f"--ruleset:0: unknown ruleset {ruleset!r}: seed or wsop-2024")
-    if not query:
-        if as_json:
-            index = {rid: rulebook.rule(rid).summary.get(language) for rid in rulebook.ids()}
-            typer.echo(json.dumps(index, indent=2, ensure_ascii=False))
-        else:
-            typer.echo(floor.render_index(language))
-        return
-    text = " ".join(query)
-    matches = rulebook.find(text, language, ruleset)
-    if not matches:
-        close = rulebook.suggest(text)
-        hint = f"; closest: {', '.join(close)}" if close else ""
-        typer.echo(f"no rule matches {text!r}{hint}", err=True)
-        raise typer.Exit(1)
-    found = rulebook.rule(matches[0].id)
-    if as_json:
-        typer.echo(
-            json.dumps(floor.rule_as_json(found, ruleset, language), indent=2, ensure_ascii=False)
-        )
-    else:
-        typer.echo(floor.render_rule(found, ruleset, language))
-        others = [m.id for m in matches[1:4]]
-        if others and not matches[0].exact:
-            typer.echo(f"\nSee also: {', '.join(others)}")
+    try:
+        reply = answer(query, ruleset, language, as_json)
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    if reply.out:
+        typer.echo(reply.out, nl=False)
+    if reply.err:
+        typer.echo(reply.err, err=True, nl=False)
+    raise typer.Exit(reply.code)
 
 
 @app.command()
 def ask(
-    scenario: Annotated[Path, typer.Argument(help="A scenario whose last step is the situation.")],
+    scenario: Annotated[
+        Path | None,
+        typer.Argument(help="A scenario whose last step is the situation (none: questions)."),
+    ] = None,
     ruleset: RulesetOption = None,
-    lang: LangOption = "en",
+    lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    answers: Annotated[
+        str | None,
+        typer.Option("--answers", help="Without a file: the questions' answers, comma-separated."),
+    ] = None,
 ) -> None:
-    """Replay a hand in progress and give the ruling for this table and the steps still owed."""
+    """Replay a hand in progress and give the ruling for this table and the steps still owed.
+
+    Without a file, a few numbered questions describe the table (or --answers gives them).
+    """
     from dealer.apps import ask as floor_ask
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
@@ -199,6 +204,23 @@ def ask(
     from dealer.scenarios.replay import replay as run
 
     language = _lang(lang)
+    if scenario is not None and answers is not None:
+        raise _bad_input("--answers:0: --answers answers the questions asked without a file")
+    if scenario is None:
+        from dealer.apps.guided import run as guided
+
+        try:
+            code = guided(
+                answers,
+                ruleset or "seed",
+                language,
+                as_json,
+                write=typer.echo,
+                error=lambda text: typer.echo(text, err=True),
+            )
+        except SourceError as error:
+            raise _bad_input(str(error)) from None
+        raise typer.Exit(code)
     try:
         override = load_ruleset(ruleset) if ruleset else None
         read = read_scenario(scenario, override)
@@ -206,7 +228,9 @@ def ask(
         raise _bad_input(str(error)) from None
     result = run(read, keep_hand=True)
     if result.failure is not None or result.hand is None:
-        typer.echo(f"{scenario}: the hand cannot be replayed: {result.failure}", err=True)
+        from dealer.apps.words import unplayable
+
+        typer.echo(unplayable(str(scenario), str(result.failure), language), err=True)
         raise typer.Exit(1)
     if as_json:
         typer.echo(
@@ -247,7 +271,7 @@ def train(
     ruleset: Annotated[
         str, typer.Option("--ruleset", help="seed, wsop-2024, or a house overlay file.")
     ] = "seed",
-    lang: LangOption = "en",
+    lang: LangOption = None,
     report: Annotated[
         Path | None, typer.Option("--report", help="Write the score to this file as JSON.")
     ] = None,

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from dealer.apps.words import citation
 from dealer.rules.rulebook import (
     Branch,
     Lang,
@@ -22,6 +23,7 @@ from dealer.rules.rulebook import (
     Section,
     book,
 )
+from dealer.rules.texts import message
 
 _CITE = re.compile(r"^(000|004|LA|TR)(?:\s+(.*))?$")
 
@@ -46,7 +48,7 @@ def trace_source(
         label = "trace-004-errors"
     else:
         label = f"trace-{key}"
-    return rules.label(label, lang).format(ref=ref).strip()
+    return citation(rules.label(label, lang).format(ref=ref).strip(), lang)
 
 
 def _steps_lines(ruling: Ruling, lang: Lang, rules: Rulebook, indent: str) -> list[str]:
@@ -94,8 +96,18 @@ def _ruling_lines(
     return lines
 
 
-def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
-    """A rule (and, for an irregularity, its ruling under ``ruleset``) as terminal text."""
+def render_rule(
+    rule: Rule,
+    ruleset: str,
+    lang: Lang = Lang.EN,
+    *,
+    ruling: Ruling | None = None,
+    ruleset_line: str | None = None,
+) -> str:
+    """A rule (and, for an irregularity, its ruling under ``ruleset``) as terminal text.
+
+    A house overlay passes the ruling its choices pick and the line that names it.
+    """
     rules = book()
     if ruleset not in rules.rulesets:
         raise KeyError(f"unknown ruleset {ruleset!r}")
@@ -106,17 +118,19 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
 
     colon = label("colon")
     heading = colon.rstrip()  # a heading with its list below: no trailing space
+    title = rules.rulesets[ruleset].title.get(lang)
+    named = ruleset_line or message("rule-named", lang, name=ruleset, note=title)
     lines = [
         f"{rule.id}{colon}{rule.title.get(lang)}",
         f"{label('section')}{colon}{label(f'section-{rule.section}')}",
-        f"{label('ruleset')}{colon}{ruleset} ({rules.rulesets[ruleset].title.get(lang)})",
+        f"{label('ruleset')}{colon}{named}",
     ]
     if not rule.rulings:
         lines.append(f"{label('rule')}{colon}{rule.summary.get(lang)}")
         lines.append(f"{label('sources')}{heading}")
         lines.extend(f"  - {trace_source(c, rule.section, lang, rules)}" for c in rule.sources)
         return "\n".join(lines) + "\n"
-    ruling = rule.ruling(ruleset)
+    ruling = ruling or rule.ruling(ruleset)
     lines.append(f"{label('fallback')}{colon}{_fallback_line(ruling, lang, rules)}")
     if rule.trigger is not None:
         lines.append(f"{label('trigger')}{colon}{rule.trigger.get(lang)}")
@@ -126,12 +140,13 @@ def render_rule(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> str:
         lines.extend(_ruling_lines(rule, branch, lang, rules, "  "))
     lines.append(f"{label('other-rulesets')}{heading}")
     for other in rule.rulings:
-        if other.ruleset == ruleset:
+        if other is ruling:
             continue
         if other.same_remedy(ruling):
             lines.append(f"  {other.ruleset}{colon}{label('same')}")
             continue
-        lines.append(f"  {other.ruleset} ({label('differs')}){colon}{other.summary.get(lang)}")
+        named_other = message("rule-named", lang, name=other.ruleset, note=label("differs"))
+        lines.append(f"  {named_other}{colon}{other.summary.get(lang)}")
         lines.extend(_steps_lines(other, lang, rules, "    "))
         for name, branch in other.branches.items():
             lines.append(f"    {label(name)}{colon}{branch.summary.get(lang)}")
@@ -169,8 +184,11 @@ def _ruling_json(rule: Rule, ruling: Ruling, lang: Lang, rules: Rulebook) -> dic
     }
 
 
-def rule_as_json(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> dict[str, Any]:
+def rule_as_json(
+    rule: Rule, ruleset: str, lang: Lang = Lang.EN, *, ruling: Ruling | None = None
+) -> dict[str, Any]:
     """The same content as ``render_rule`` as JSON-serializable data."""
+    chosen = ruling
     rules = book()
     if ruleset not in rules.rulesets:
         raise KeyError(f"unknown ruleset {ruleset!r}")
@@ -190,13 +208,13 @@ def rule_as_json(rule: Rule, ruleset: str, lang: Lang = Lang.EN) -> dict[str, An
         "other_rulesets": {},
     }
     if rule.rulings:
-        ruling = rule.ruling(ruleset)
+        ruling = chosen or rule.ruling(ruleset)
         data["ruling"] = _ruling_json(rule, ruling, lang, rules)
         data["other_rulesets"] = {
             other.ruleset: {"same": other.same_remedy(ruling)}
             | _ruling_json(rule, other, lang, rules)
             for other in rule.rulings
-            if other.ruleset != ruleset
+            if other is not ruling
         }
     return data
 

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from dealer.apps.words import hand_name, pot_name
 from dealer.core.cards import Card, format_cards
 from dealer.core.chips import format_chips
 from dealer.core.events import Event, Kind
 from dealer.core.stakes import Stakes, Structure
 from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang, book
+from dealer.rules.texts import pad
 
 __all__ = ["describe_game", "event_lines", "render_table", "status_line", "text"]
 
@@ -60,17 +62,19 @@ def _positions(hand: Hand, seat: int, lang: Lang) -> str:
 def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: set[Card]) -> str:
     cards = hand.ledger.hands.get(seat, [])
     up = [card for card in cards if card in face_up]
+    # Columns by terminal cells, so that Chinese (two cells a character) lines up too.
+    wide = lang is not Lang.EN
     parts = [
-        f"{text('seat', lang, seat=seat):<8}",
-        f"{_positions(hand, seat, lang):<7}",
-        f"{text('stack', lang, amount=format_chips(hand.stacks[seat])):<12}",
+        pad(text("seat", lang, seat=seat), 10 if wide else 8),
+        pad(_positions(hand, seat, lang), 7),
+        pad(text("stack", lang, amount=format_chips(hand.stacks[seat])), 12),
     ]
     committed = hand.committed.get(seat)
     in_pot = text("in-pot", lang, amount=format_chips(committed)) if committed else ""
-    parts.append(f"{in_pot:<9}")
+    parts.append(pad(in_pot, 10 if wide else 9))
     hidden = len(cards) - len(up)
     down = text("face-down", lang, count=hidden) if hidden else ""
-    parts.append(f"{down:<7}")
+    parts.append(pad(down, 7))
     if up:
         parts.append(text("face-up", lang, cards=format_cards(up)))
     if seat in hand.folded:
@@ -130,9 +134,9 @@ def _event_line(event: Event, lang: Lang) -> str | None:
         return text("ev-return", lang, seat=event.seat, amount=amount)
     if event.kind is Kind.SHOW:
         return text("ev-show", lang, seat=event.seat, cards=format_cards(event.cards),
-                    name=event.note)  # fmt: skip
+                    name=hand_name(event.note, lang))  # fmt: skip
     if event.kind is Kind.PUSH:
-        return text("ev-push", lang, seat=event.seat, amount=amount, pot=event.note)
+        return text("ev-push", lang, seat=event.seat, amount=amount, pot=pot_name(event.note, lang))
     if event.kind is Kind.BUTTON and event.seat is not None and not event.note:
         return text("ev-button", lang, seat=event.seat)
     if event.kind in _CARDS:

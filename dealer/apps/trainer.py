@@ -24,6 +24,8 @@ from typing import Any
 
 from dealer.apps.floor import trace_source
 from dealer.apps.table_view import event_lines, render_table, text
+from dealer.apps.words import refusal as refusal_text
+from dealer.apps.words import step_error
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap, MishapKind
@@ -305,7 +307,8 @@ class Trainer:
             try:
                 step = parse_step(line)
             except StepError as error:
-                self._say(text("not-a-step", self.lang, error=error))
+                shown = step_error(str(error), line, self.lang)
+                self._say(text("not-a-step", self.lang, error=shown))
                 continue
             if isinstance(step, PlayerAction):
                 self._say(text("players-act", self.lang))
@@ -331,6 +334,8 @@ class Trainer:
         message = str(refusal)
         if self.lang is not Lang.EN and message.startswith("expected "):
             message = text("expected", self.lang, expected=wanted, got=step)
+        else:
+            message = refusal_text(message, self.lang)
         self._say(text("wrong", self.lang, message=message))
         self._explain(rule_id, hand.rulings)
         self._say(text("unchanged", self.lang))

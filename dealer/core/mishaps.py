@@ -9,8 +9,8 @@ Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None, noti
 True
 >>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah"))
 ('flop 4', 'seat 2 exposes Ah')
->>> parse_mishap("turn").trigger
-'mishap_turn'
+>>> parse_mishap("turn").trigger, str(parse_mishap("turn Kh"))
+('mishap_turn', 'turn Kh')
 >>> parse_mishap("replace 3 exposed").trigger
 'mishap_replace_exposed'
 """
@@ -76,8 +76,8 @@ class Mishap:
 
 _USAGE = (
     "expected pitch N [exposed|flashed|off the table], replace N exposed, skip N, short N, burn, "
-    "flop [N], turn, river, seat N exposes CARD, boxed card, button N, duplicate CARD, "
-    "foreign card [in stub], joker [N] or deck short"
+    "flop [N], turn [CARD], river [CARD], seat N exposes CARD, boxed card, button N, "
+    "duplicate CARD, foreign card [in stub], joker [N] or deck short"
 )
 _PLAIN = {
     "burn": MishapKind.BURN,
@@ -125,6 +125,9 @@ def parse_mishap(text: str) -> Mishap:
         return Mishap(MishapKind.FLOP, count=_number(words[1], text))
     if len(words) == 4 and words[0] == "seat" and words[2] == "exposes":
         return Mishap(MishapKind.FLASH, seat=_number(words[1], text), card=_card(words[3], text))
+    if len(words) == 2 and words[0] in ("turn", "river") and not words[1].isdigit():
+        # The card the table saw turned ("turn Kh"): the replay checks it is the one turned.
+        return Mishap(_PLAIN[words[0]], card=_card(words[1], text))
     if len(words) == 2 and words[0] == "duplicate":
         return Mishap(MishapKind.DUPLICATE, card=_card(words[1], text))
     raise StepError(f"unknown mishap {text!r}: {_USAGE}")

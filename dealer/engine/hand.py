@@ -174,8 +174,7 @@ class Hand(Dealing, Irregularities):
         head = self.owed.pop(0)
         self.obligations.doing = head
         try:
-            if not self._fire(step.trigger, step):
-                raise self._unexpected(step)
+            done = self._fire(step.trigger, step)
         except BettingError as error:
             self.owed.insert(0, head)
             raise Refusal(str(error), error.rule) from None
@@ -184,6 +183,9 @@ class Hand(Dealing, Irregularities):
             raise
         finally:
             self.obligations.doing = None
+        if not done:  # nothing moved: the refusal reads the hand as it was
+            self.owed.insert(0, head)
+            raise self._unexpected(step)
 
 
 @cache

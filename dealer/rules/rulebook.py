@@ -1,24 +1,19 @@
 """The rulebook: every rule and ruling of RULES.md, loaded from ``procedures/rulebook.yaml``.
 
 The YAML file is the single source of truth for rule texts; this module loads it (safely, once),
-checks it and answers look-ups by ID or by words in English or Chinese.
+checks it and answers look-ups by ID (search by words is ``dealer.rules.search``).
 
 >>> rule("turn premature").title.get(Lang.ZH_HANT)
 '轉牌過早'
 >>> [step.do.value for step in rule("TURN-PREMATURE").ruling("wsop-2024").steps][:3]
 ['finish-round', 'shuffle', 'turn']
->>> find("premature turn")[0].id
-'TURN-PREMATURE'
->>> suggest("premture trun")[0]
-'TURN-PREMATURE'
 """
 
 from __future__ import annotations
 
-import difflib
 import functools
 import re
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
@@ -279,13 +274,6 @@ class Rulebook:
             return step.text.get(lang)
         noburn = step.do in BOARD_VERBS and step.burn is False
         return self.label(f"do-{step.do}-noburn" if noburn else f"do-{step.do}", lang)
-
-
-@dataclass(frozen=True, slots=True)
-class Match:
-    id: str
-    score: float
-    exact: bool = False
 
 
 # ---------------------------------------------------------------------------- loading
@@ -610,150 +598,3 @@ def rule(rule_id: str) -> Rule:
         return book().rules[id_form(rule_id)]
     except KeyError:
         raise KeyError(f"no rule {rule_id!r}") from None
-
-
-_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
-_WORD = re.compile(r"[a-z0-9]+")
-_STOP = frozenset(
-    ("a", "an", "the", "of", "to", "in", "on", "by", "is", "are", "was", "for", "with", "and",
-     "or", "it", "its", "at", "be", "as", "from")
-)  # fmt: skip
-_IRREGULAR = {"dealt": "deal", "burnt": "burn", "fourth": "four", "3rd": "third"}
-_SUFFIXES = ("ingly", "edly", "ing", "ed", "ly", "es", "s")
-
-
-def stem(word: str) -> str:
-    """A crude English stem, enough that ``exposed`` and ``expose`` meet.
-
-    >>> stem("exposed"), stem("expose"), stem("cards"), stem("prematurely")
-    ('expos', 'expos', 'card', 'prematur')
-    """
-    word = _IRREGULAR.get(word, word)
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    return word
-
-
-def _stems(text: str) -> list[str]:
-    return [stem(word) for word in _WORD.findall(text.casefold()) if word not in _STOP]
-
-
-def _grams(run: str) -> list[str]:
-    return [run] if len(run) < 2 else [run[i : i + 2] for i in range(len(run) - 1)]
-
-
-@dataclass(frozen=True, slots=True)
-class _Field:
-    weight: float
-    lang: Lang
-    text: str
-    stems: frozenset[str]
-
-
-_STRONG, _WEAK = 3.0, 1.0
-
-
-def _fields(rule: Rule, ruleset: str | None) -> tuple[_Field, ...]:
-    # The ID's own words weigh a little more, so "misdeal" finds MISDEAL-REDEAL first.
-    texts: list[tuple[float, Lang, str]] = [(_STRONG + 0.5, Lang.EN, rule.id.replace("-", " "))]
-    for lang in Lang:
-        texts.append((_STRONG, lang, rule.title.get(lang)))
-        texts.extend((_STRONG, lang, keyword) for keyword in rule.keywords.get(lang))
-        texts.append((_WEAK, lang, rule.summary.get(lang)))
-        if rule.trigger is not None:
-            texts.append((_WEAK, lang, rule.trigger.get(lang)))
-        if ruleset is not None and rule.rulings:
-            texts.append((_WEAK, lang, rule.ruling(ruleset).summary.get(lang)))
-    return tuple(
-        _Field(weight, lang, text, frozenset(_stems(text)) if lang is Lang.EN else frozenset())
-        for weight, lang, text in texts
-    )
-
-
-@functools.cache
-def _index(ruleset: str | None) -> tuple[tuple[str, tuple[_Field, ...]], ...]:
-    return tuple((r.id, _fields(r, ruleset)) for r in book().rules.values())
-
-
-def _score(fields: Sequence[_Field], words: Sequence[str], phrase: str, runs: Sequence[str],
-           lang: Lang | None) -> float:  # fmt: skip
-    def weight(field: _Field) -> float:
-        return field.weight * (1.1 if field.lang == lang else 1.0)
-
-    total = len(words) + len(runs)
-    score = covered = 0.0
-    for word in words:
-        best = max((weight(f) for f in fields if word in f.stems), default=0.0)
-        score += best
-        covered += best > 0
-    zh = [f for f in fields if f.lang is not Lang.EN]
-    for run in runs:
-        grams = _grams(run)
-        hits = [max((weight(f) for f in zh if g in f.text), default=0.0) for g in grams]
-        score += sum(hits) / len(grams)
-        covered += sum(hit > 0 for hit in hits) / len(grams)
-        # A whole run found as written beats scattered bigrams.
-        score += max((weight(f) / 2 for f in zh if run in f.text), default=0.0)
-    if phrase and len(words) > 1:
-        score += max((weight(f) for f in fields if phrase in f.text.casefold()), default=0.0)
-    return score * covered / total if total else 0.0
-
-
-def find(query: str, lang: Lang | str | None = None, ruleset: str | None = None) -> list[Match]:
-    """Rules for a query, best first: an exact ID, then by words in any language.
-
-    ``ruleset`` also searches that ruleset's ruling summaries; ``lang`` favours that language.
-    """
-    rules = book().rules
-    if ruleset is not None and ruleset not in book().rulesets:
-        raise KeyError(f"unknown ruleset {ruleset!r}")
-    hint = None if lang is None else Lang(lang)
-    exact = id_form(query)
-    matches = [Match(exact, 100.0, exact=True)] if exact in rules else []
-    words = _stems(query)
-    runs = _CJK.findall(query)
-    phrase = " ".join(_WORD.findall(query.casefold()))
-    scored = []
-    for position, (rule_id, fields) in enumerate(_index(ruleset)):
-        if rule_id == exact:
-            continue
-        score = _score(fields, words, phrase, runs, hint)
-        if score > 0:
-            scored.append((-score, position, rule_id))
-    scored.sort()
-    matches.extend(Match(rule_id, round(-neg, 3)) for neg, _, rule_id in scored)
-    return matches
-
-
-def suggest(query: str, limit: int = 5) -> list[str]:
-    """Closest rule IDs for a query that matched nothing (misspellings, partial IDs)."""
-    rules = book().rules
-    votes: dict[str, float] = {}
-    vocabulary: dict[str, set[str]] = {}
-    for r in rules.values():
-        for word in [*r.id.lower().split("-"), *_WORD.findall(r.title.en.casefold())]:
-            vocabulary.setdefault(word, set()).add(r.id)
-    for word in _WORD.findall(query.casefold()):
-        for known, ids_ in vocabulary.items():
-            ratio = difflib.SequenceMatcher(None, word, known).ratio()
-            # A swapped letter ("trun") scores low on ratio but is plainly the same word.
-            if len(word) >= 3 and sorted(word) == sorted(known):
-                ratio = max(ratio, 0.9)
-            if ratio >= 0.75:
-                for rule_id in ids_:
-                    votes[rule_id] = votes.get(rule_id, 0.0) + ratio
-    for rule_id in difflib.get_close_matches(id_form(query), list(rules), n=limit, cutoff=0.6):
-        votes[rule_id] = votes.get(rule_id, 0.0) + 1.0
-    chars = set("".join(_CJK.findall(query)))
-    if chars:
-        for r in rules.values():
-            shared = len(chars & set(r.title.get(Lang.ZH_HANS) + r.title.get(Lang.ZH_HANT)))
-            if shared:
-                votes[r.id] = votes.get(r.id, 0.0) + shared / len(chars)
-    order = list(rules)
-    ranked = sorted(votes, key=lambda rule_id: (-votes[rule_id], order.index(rule_id)))
-    return ranked[:limit]

@@ -25,7 +25,7 @@ from dealer.core.stakes import AntePayer, Stakes, Structure
 from dealer.core.steps import Step, StepError, parse_step
 from dealer.core.table import SEATS, Table, TableError
 from dealer.rules.rulesets import PROCEDURES, load_ruleset
-from dealer.rules.source import Items, Node, SourceError, load_file
+from dealer.rules.source import Items, Node, SourceError, load_file, load_text
 
 # Where autopilot may be asked to run to: a state of the procedure, or one of these words.
 AUTO_TARGETS = {
@@ -408,7 +408,17 @@ def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenar
     ruleset, that one, or the one it extends; a scenario written for another ruleset is read but
     marked ``skip``.
     """
-    doc = load_file(path)
+    return _scenario(load_file(path), path, ruleset_override)
+
+
+def scenario_from_text(
+    text: str, shown_as: str, ruleset_override: Ruleset | None = None
+) -> Scenario:
+    """A scenario held in memory (the guided ``dealer ask`` builds one), read as a file is."""
+    return _scenario(load_text(text, shown_as), Path(shown_as), ruleset_override)
+
+
+def _scenario(doc: Any, path: Path, ruleset_override: Ruleset | None) -> Scenario:
     if not isinstance(doc, Node):
         raise SourceError(str(path), 1, "a scenario is a mapping with scenario, table and hands")
     name = doc.get("scenario")

@@ -11,6 +11,7 @@ from dealer.core.betting import Move
 from dealer.core.cards import format_cards
 from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.events import Event, Kind
+from dealer.core.mishaps import Mishap, MishapKind
 from dealer.core.steps import PlayerAction, Step
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
@@ -238,6 +239,25 @@ def _do(hand: Hand, instruction: Do) -> None:
         raise Mismatch(
             instruction.line,
             f"expected refusal {instruction.refused!r}, but {instruction.step} was accepted",
+        )
+    _check_named_card(hand, instruction)
+
+
+def _check_named_card(hand: Hand, instruction: Do) -> None:
+    """``mishap: turn Kh`` names the card the table saw: it must be the one the ruling concerns."""
+    step = instruction.step
+    if not isinstance(step, Mishap) or step.card is None:
+        return
+    if step.kind not in (MishapKind.TURN, MishapKind.RIVER):
+        return
+    ruled = hand.rulings[-1].cards.values() if hand.rulings else ()
+    seen = [card for cards in ruled for card in cards]
+    if step.card not in seen:
+        turned = " ".join(map(str, seen)) or "no card"
+        raise Mismatch(
+            instruction.line,
+            f"{step} names {step.card}, but the card turned is {turned}: stack the deck so it"
+            " comes next",
         )
 
 

@@ -52,8 +52,9 @@ from dealer.apps.web.trainer_adapter import (
     situation,
 )
 from dealer.apps.web.view import table_view
-from dealer.rules.rulebook import Lang, book, find, rule, suggest
+from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.rulesets import load_ruleset
+from dealer.rules.search import find, suggest
 
 __all__ = ["Settings", "create_app"]
 

@@ -17,7 +17,8 @@ from dealer.apps.floor import rule_as_json
 from dealer.apps.web.store import Skill, StoredSession
 from dealer.apps.web.texts import page_text
 from dealer.apps.web.trainer_adapter import drill_name
-from dealer.rules.rulebook import Lang, Match, book, rule
+from dealer.rules.rulebook import Lang, book, rule
+from dealer.rules.search import Match
 
 __all__ = [
     "ask_page",

@@ -1,0 +1,427 @@
+"""The guided ``dealer ask``: a ruling for the table in front of the floor, without a file.
+
+A few numbered questions (the game and the seats, the street, what the dealer did, which card,
+the action so far) are turned into a scenario held in memory, which is replayed through the same
+engine as ``dealer ask FILE``; the answer is that command's (``dealer.apps.ask``). No ruling is
+decided here.
+
+The real cards can be named: the hand is played once from a fixed deck order to find where the
+cards the mishap concerns lie in it, the named cards are swapped into those places, and the hand
+is played again, so the answer talks about the cards on the real table.
+
+>>> ruled = build(Answers("no-limit", 3, 3, "turn-early", cards=("Kh",))).hand.rulings[-1]
+>>> ruled.rule_id, [str(card) for card in ruled.cards["premature turn card"]]
+('TURN-PREMATURE', ['Kh'])
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from dealer.core.cards import Card, CardError, full_deck, parse_cards
+from dealer.core.roles import Role
+from dealer.core.ruleset import Ruleset
+from dealer.core.steps import parse_step
+from dealer.engine.hand import Hand
+from dealer.rules.rulebook import Lang
+from dealer.rules.rulesets import load_ruleset
+from dealer.rules.texts import message
+from dealer.scenarios.format import scenario_from_text
+from dealer.scenarios.replay import passive_action, replay
+
+GAMES = ("no-limit", "limit", "pot-limit")
+STREETS = ("deal", "flop", "turn", "river", "deck")
+MAX_PLAYERS = 9
+
+
+@dataclass(frozen=True, slots=True)
+class Mishap:
+    """One thing the dealer can have done: where the hand stops, the mishap, the card's role."""
+
+    key: str
+    street: str
+    label: str  # message ID of the choice
+    state: str  # the state the hand is brought to before it happens
+    mishap: str  # the scenario's mishap ({seat} filled in)
+    role: Role | None  # the role the engine gives the cards it concerns
+    cards: int  # how many cards it concerns
+    actions: bool = False  # whether players may have acted in the round before it happened
+    burn_first: bool = False  # a burn is made before the mishap (a second burn)
+
+
+MISHAPS = (
+    Mishap(
+        "exposed", "deal", "did-exposed", "dealing", "pitch {seat} exposed", Role.EXPOSED_CARD, 1
+    ),
+    Mishap(
+        "extra",
+        "deal",
+        "did-extra",
+        "preflop_betting",
+        "pitch {seat}",
+        Role.EXTRA_CARD,
+        1,
+        actions=True,
+    ),
+    Mishap(
+        "flop-early",
+        "flop",
+        "did-early",
+        "preflop_betting",
+        "flop",
+        Role.PREMATURE_FLOP_CARDS,
+        3,
+        actions=True,
+    ),
+    Mishap("flop-4", "flop", "did-flop-4", "flop", "flop 4", Role.FLOP_CARDS, 4),
+    Mishap("flop-5", "flop", "did-flop-5", "flop", "flop 5", Role.FLOP_CARDS, 5),
+    Mishap("flop-noburn", "flop", "did-noburn", "flop_burn", "flop", Role.FLOP_CARDS, 3),
+    Mishap(
+        "turn-early",
+        "turn",
+        "did-early",
+        "flop_betting",
+        "turn",
+        Role.PREMATURE_TURN_CARD,
+        1,
+        actions=True,
+    ),
+    Mishap(
+        "turn-noburn", "turn", "did-noburn", "turn_burn", "turn", Role.CARD_TURNED_WITHOUT_BURN, 1
+    ),
+    Mishap(
+        "turn-burn2",
+        "turn",
+        "did-burn2",
+        "turn_burn",
+        "burn",
+        Role.EXTRA_BURN_CARD,
+        1,
+        burn_first=True,
+    ),
+    Mishap(
+        "river-early",
+        "river",
+        "did-early",
+        "turn_betting",
+        "river",
+        Role.PREMATURE_RIVER_CARD,
+        1,
+        actions=True,
+    ),
+    Mishap(
+        "river-noburn",
+        "river",
+        "did-noburn",
+        "river_burn",
+        "river",
+        Role.CARD_TURNED_WITHOUT_BURN,
+        1,
+    ),
+    Mishap(
+        "river-burn2",
+        "river",
+        "did-burn2",
+        "river_burn",
+        "burn",
+        Role.EXTRA_BURN_CARD,
+        1,
+        burn_first=True,
+    ),
+    Mishap("boxed", "deck", "did-boxed", "dealing", "boxed card", Role.BOXED_CARD, 1),
+    Mishap("joker", "deck", "did-joker", "preflop_betting", "joker", Role.JOKER, 0, actions=True),
+    Mishap(
+        "foreign",
+        "deck",
+        "did-foreign",
+        "preflop_betting",
+        "foreign card",
+        Role.FOREIGN_CARD,
+        0,
+        actions=True,
+    ),
+    Mishap(
+        "duplicate",
+        "deck",
+        "did-duplicate",
+        "preflop_betting",
+        "duplicate {card}",
+        Role.DUPLICATE_CARDS,
+        1,
+        actions=True,
+    ),
+    Mishap("short", "deck", "did-short", "preflop_betting", "deck short", None, 0, actions=True),
+    Mishap(
+        "button", "deck", "did-button", "preflop_betting", "button {seat}", None, 0, actions=True
+    ),
+)
+BY_KEY = {mishap.key: mishap for mishap in MISHAPS}
+
+
+@dataclass(frozen=True, slots=True)
+class Answers:
+    game: str
+    players: int
+    button: int
+    mishap: str  # a key of MISHAPS
+    place: int = 1  # exposed: which card of the deal; extra: the seat that got it
+    cards: tuple[str, ...] = ()  # the real cards, as named
+    actions: int = 0  # players who had acted in the round before it happened
+
+
+@dataclass(frozen=True, slots=True)
+class Built:
+    scenario: str  # the scenario's YAML text
+    hand: Hand
+
+
+class GuidedError(ValueError):
+    """An answer that does not fit its question (the message is in the user's language)."""
+
+
+# ---------------------------------------------------------------------------- the scenario
+
+
+_ORDER = tuple(random.Random(13).sample(full_deck(), 52))  # any fixed order: cards get swapped in
+
+
+def _text(answers: Answers, steps: Sequence[str], deck: Sequence[Card]) -> str:
+    blinds = "bets: [2, 4]\n  blinds: [1, 2]" if answers.game == "limit" else "blinds: [1, 2]"
+    seats = ", ".join(f"{seat}: 100" for seat in range(1, answers.players + 1))
+    lines = [
+        "scenario: guided ask",
+        "table:",
+        f"  game: {answers.game}",
+        f"  {blinds}",
+        f"  button: {answers.button}",
+        f"  seats: {{{seats}}}",
+        "deck:",
+        f'  stacked: "{" ".join(map(str, deck))}"',
+        "steps:",
+        *(
+            f'  - "{step}"' if not step.startswith("mishap:") else f"  - {{{step}}}"
+            for step in steps
+        ),
+    ]
+    return "\n".join(lines) + "\n"
+
+
+def _play(answers: Answers, steps: Sequence[str], deck: Sequence[Card], rules: Ruleset) -> Built:
+    text = _text(answers, steps, deck)
+    result = replay(scenario_from_text(text, "guided-ask.yaml", rules), keep_hand=True)
+    if result.failure is not None or result.hand is None:
+        raise GuidedError(f"guided-ask.yaml: the hand cannot be played: {result.failure}")
+    return Built(text, result.hand)
+
+
+def _steps(answers: Answers, rules: Ruleset) -> list[str]:
+    """The steps up to and including the mishap, found by playing the hand forward."""
+    mishap = BY_KEY[answers.mishap]
+    steps = ["post", "shuffle", "cut"]
+    hand = _play(answers, steps, _ORDER, rules).hand
+
+    def do(step: Any) -> None:
+        steps.append(str(step))
+        hand.apply(step)
+
+    if mishap.key == "exposed":
+        for _ in range(answers.place - 1):
+            do(hand.next_dealer_step())
+        seat = str(hand.next_dealer_step()).split()[-1]
+        return [*steps, f"mishap: {mishap.mishap.format(seat=seat)}"]
+    while hand.state != mishap.state:
+        step = hand.next_dealer_step()
+        do(step if step is not None else passive_action(hand))
+    for _ in range(answers.actions if mishap.actions else 0):
+        do(passive_action(hand))
+    if mishap.burn_first:
+        do(parse_step("burn"))
+    card = answers.cards[0] if answers.cards else str(_ORDER[0])  # duplicate: the card seen twice
+    return [*steps, f"mishap: {mishap.mishap.format(seat=answers.place, card=card)}"]
+
+
+def build(answers: Answers, ruleset: str = "seed") -> Built:
+    """The hand the answers describe, replayed to the mishap, with the named cards in place."""
+    rules = load_ruleset(ruleset)
+    steps = _steps(answers, rules)
+    first = _play(answers, steps, _ORDER, rules)
+    named = parse_cards(" ".join(answers.cards)) if answers.cards else ()
+    if not named or not first.hand.rulings:
+        return first
+    role = BY_KEY[answers.mishap].role
+    dealt = first.hand.rulings[-1].cards.get(role, ()) if role is not None else ()
+    deck = list(_ORDER)
+    for real, stand_in in zip(named, dealt, strict=False):
+        here, there = deck.index(stand_in), deck.index(real)
+        deck[here], deck[there] = deck[there], deck[here]
+    if steps[-1] in ("mishap: turn", "mishap: river"):
+        steps = [*steps[:-1], f"{steps[-1]} {named[0]}"]  # the replay checks the card turned
+    return _play(answers, steps, deck, rules)
+
+
+# ---------------------------------------------------------------------------- the questions
+
+
+@dataclass(frozen=True, slots=True)
+class Question:
+    key: str  # message ID of the question
+    choices: tuple[str, ...] = ()  # message IDs of numbered choices; none: a number or cards
+    low: int = 0
+    high: int = 0
+    cards: int = 0  # how many cards may be named (a card question)
+    fields: dict[str, object] = field(default_factory=dict)
+
+    def text(self, lang: Lang) -> str:
+        return message(self.key, lang, low=self.low, high=self.high, count=self.cards,
+                       **self.fields)  # fmt: skip
+
+    def read(self, answer: str, lang: Lang) -> int | tuple[str, ...]:
+        """The answer as a number (choices count from 1) or as card codes."""
+        answer = answer.strip()
+        if self.cards:
+            if answer in ("", "-"):
+                return ()
+            try:
+                cards = parse_cards(answer.replace(",", " "))
+            except CardError:
+                raise GuidedError(message("hint-cards", lang, count=self.cards)) from None
+            if len(cards) > self.cards or len(set(cards)) != len(cards):
+                raise GuidedError(message("hint-cards", lang, count=self.cards))
+            return tuple(str(card) for card in cards)
+        low, high = (1, len(self.choices)) if self.choices else (self.low, self.high)
+        if not answer.isdigit() or not low <= int(answer) <= high:
+            raise GuidedError(message("hint-number", lang, low=low, high=high))
+        return int(answer)
+
+
+Asker = Callable[[Question], "int | tuple[str, ...]"]
+
+
+def interview(ask: Asker, lang: Lang = Lang.EN) -> Answers:
+    """The questions in order, each asked once; later ones depend on earlier answers."""
+
+    def number(question: Question) -> int:
+        value = ask(question)
+        assert isinstance(value, int)
+        return value
+
+    game = GAMES[number(Question("q-game", tuple(f"game-{g}" for g in GAMES))) - 1]
+    players = number(Question("q-players", low=2, high=MAX_PLAYERS))
+    button = number(Question("q-button", low=1, high=players))
+    street = STREETS[number(Question("q-street", tuple(f"street-{s}" for s in STREETS))) - 1]
+    options = [m for m in MISHAPS if m.street == street]
+    mishap = options[number(Question("q-did", tuple(m.label for m in options))) - 1]
+    place = 1
+    if mishap.key == "exposed":
+        place = number(Question("q-place", low=1, high=2 * players))
+    elif mishap.key == "extra":
+        place = number(Question("q-seat", low=1, high=players))
+    elif mishap.key == "button":
+        place = number(Question("q-right-button", low=1, high=players))
+        if place == button:
+            raise GuidedError(message("button-same", lang, seat=button))
+    cards: int | tuple[str, ...] = ()
+    if mishap.cards:
+        cards = ask(Question("q-cards", cards=mishap.cards))
+    assert isinstance(cards, tuple)
+    actions = 0
+    if mishap.actions:
+        actions = number(Question("q-actions", low=0, high=players - 1))
+    return Answers(game, players, button, mishap.key, place, cards, actions)
+
+
+def scripted(line: str, lang: Lang) -> Asker:
+    """An asker that takes the answers from one line (``--answers``), separated by commas."""
+    given = [part.strip() for part in line.replace(";", ",").split(",")]
+    position = 0
+
+    def ask(question: Question) -> int | tuple[str, ...]:
+        nonlocal position
+        position += 1
+        if position > len(given):
+            raise GuidedError(
+                message("answers-missing", lang, number=position, question=question.text(lang))
+            )
+        try:
+            return question.read(given[position - 1], lang)
+        except GuidedError as error:
+            asked = question.text(lang)
+            raise GuidedError(
+                message("answers-bad", lang, number=position, question=asked, problem=error)
+            ) from None
+
+    return ask
+
+
+def prompted(read: Callable[[str], str | None], write: Callable[[str], None], lang: Lang) -> Asker:
+    """An asker that prints each question with its numbered choices and reads the reply."""
+    count = 0
+
+    def ask(question: Question) -> int | tuple[str, ...]:
+        nonlocal count
+        count += 1
+        write(f"{count}. {question.text(lang)}")
+        for number, choice in enumerate(question.choices, 1):
+            write(f"   {number}) {message(choice, lang)}")
+        while True:
+            reply = read("> ")
+            if reply is None:
+                raise GuidedError(message("answers-ended", lang))
+            try:
+                return question.read(reply, lang)
+            except GuidedError as error:
+                write(f"   {error}")
+
+    return ask
+
+
+# ---------------------------------------------------------------------------- the command
+
+
+def _input(prompt: str) -> str | None:
+    try:
+        return input(prompt)
+    except (EOFError, KeyboardInterrupt):
+        print()
+        return None
+
+
+def run(
+    answers: str | None,
+    ruleset: str,
+    lang: Lang,
+    as_json: bool,
+    *,
+    read: Callable[[str], str | None] = _input,
+    write: Callable[[str], None] = print,
+    error: Callable[[str], None] | None = None,
+) -> int:
+    """``dealer ask`` without a file: the exit code (0 answered, 2 a bad answer)."""
+    import json
+
+    from dealer.apps.ask import answer, render
+
+    def complain(text: str) -> None:
+        (error or write)(text)
+
+    try:
+        if answers is None:
+            write(message("guided-intro", lang))
+            asker = prompted(read, write, lang)
+        else:
+            asker = scripted(answers, lang)
+        built = build(interview(asker, lang), ruleset)
+    except GuidedError as problem:
+        complain(str(problem))
+        return 2
+    if answers is None:
+        write("")
+    if as_json:
+        facts = answer(built.hand, lang) | {"scenario": built.scenario}
+        write(json.dumps(facts, indent=2, ensure_ascii=False))
+    else:
+        write(render(built.hand, lang))
+    return 0
