@@ -27,8 +27,9 @@ from typing import TypeVar
 
 import yaml
 
-ROOT = Path(__file__).resolve().parents[2]
-RULEBOOK_PATH = ROOT / "procedures" / "rulebook.yaml"
+from dealer.rules.data import PROCEDURES, shown
+
+RULEBOOK_PATH = PROCEDURES / "rulebook.yaml"
 
 
 _E = TypeVar("_E", bound=StrEnum)
@@ -557,10 +558,7 @@ class _Reader:
 
 
 def _display(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(ROOT).as_posix()
-    except ValueError:
-        return str(path)
+    return shown(path)
 
 
 def load(path: Path | None = None) -> Rulebook:

@@ -18,10 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from dealer.core.ruleset import Ruleset
+from dealer.rules.data import PROCEDURES, RULESETS, shipped, shown
 from dealer.rules.source import Node, SourceError, load_file
 
-PROCEDURES = Path(__file__).resolve().parents[2] / "procedures"
-RULESETS = PROCEDURES / "rulesets"
+__all__ = ["DEFAULT", "PROCEDURES", "RULESETS", "load_ruleset", "names"]
 DEFAULT = "seed"
 
 
@@ -114,10 +114,12 @@ def _resolve(name: str, near: Path, seen: frozenset[Path], doc: Node) -> Ruleset
 def load_ruleset(name_or_path: str) -> Ruleset:
     """A published ruleset by name (``seed``, ``wsop-2024``) or a house overlay by file path."""
     published = RULESETS / f"{name_or_path}.yaml"
-    if published.is_file():
-        return _read(published, f"procedures/rulesets/{name_or_path}.yaml", frozenset())
+    if name_or_path.strip() and "/" not in name_or_path and published.is_file():
+        return _read(published, shown(published), frozenset())
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") and path.is_file():
+    if path.suffix in (".yaml", ".yml") and not path.is_file():
+        path = shipped(name_or_path) or path  # procedures/house/... of an installed package
+    if name_or_path.strip() and path.suffix in (".yaml", ".yml") and path.is_file():
         return _read(path, str(path), frozenset({path.resolve()}))
     raise SourceError(
         name_or_path, 0, f"unknown ruleset {name_or_path!r}; known: {', '.join(names())} or a file"

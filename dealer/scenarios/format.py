@@ -24,7 +24,8 @@ from dealer.core.ruleset import Ruleset
 from dealer.core.stakes import Stakes, Structure
 from dealer.core.steps import Step, StepError, parse_step
 from dealer.core.table import Table, TableError
-from dealer.rules.rulesets import PROCEDURES, load_ruleset
+from dealer.rules.data import shipped
+from dealer.rules.rulesets import load_ruleset
 from dealer.rules.source import Items, Node, SourceError, load_file
 
 # Where autopilot may be asked to run to: a state of the procedure, or one of these words.
@@ -337,13 +338,14 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
 
 
 def _ruleset_name(name: str, scenario: Path) -> str:
-    """A published ruleset's name, or an overlay file: relative to the scenario, else the repo."""
+    """A published ruleset's name, or an overlay file: relative to the scenario, else one of the
+    shipped ``procedures/...`` files."""
     if not name.endswith((".yaml", ".yml")) or Path(name).is_absolute():
         return name
-    for base in (scenario.parent, PROCEDURES.parent):
-        if (base / name).is_file():
-            return str(base / name)
-    return name
+    if (scenario.parent / name).is_file():
+        return str(scenario.parent / name)
+    found = shipped(name)
+    return name if found is None else str(found)
 
 
 def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenario:
