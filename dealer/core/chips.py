@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from dealer.core.errors import DealerError
+
 Chips = Decimal
 ZERO = Decimal(0)
 
 
-class ChipError(ValueError):
+class ChipError(DealerError, ValueError):
     """An amount that is not an exact, non-negative number of chips."""
 
 

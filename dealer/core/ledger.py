@@ -20,6 +20,7 @@ from enum import StrEnum
 
 from dealer.core.cards import Card
 from dealer.core.deck import cut
+from dealer.core.errors import DealerError
 
 
 class Place(StrEnum):
@@ -32,7 +33,7 @@ class Place(StrEnum):
     SCRAP = "scrap"
 
 
-class LedgerError(RuntimeError):
+class LedgerError(DealerError, RuntimeError):
     """A move the ledger cannot make (an empty stub, a card that is not where it is said to be)."""
 
 

@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from dealer.core.chips import ZERO, format_chips
+from dealer.core.errors import DealerError
 from dealer.core.positions import clockwise_from
 
 
-class PotError(ValueError):
+class PotError(DealerError, ValueError):
     """Contributions, rankings or seats from which no pot can be built or awarded."""
 
 

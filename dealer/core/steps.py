@@ -24,9 +24,10 @@ from enum import StrEnum
 
 from dealer.core.betting import Move
 from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.errors import DealerError
 
 
-class StepError(ValueError):
+class StepError(DealerError, ValueError):
     """Text that is not a step."""
 
 

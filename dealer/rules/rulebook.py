@@ -27,6 +27,7 @@ from typing import TypeVar
 
 import yaml
 
+from dealer.core.errors import DataError, did_you_mean
 from dealer.rules.data import PROCEDURES, shown
 
 RULEBOOK_PATH = PROCEDURES / "rulebook.yaml"
@@ -35,8 +36,8 @@ RULEBOOK_PATH = PROCEDURES / "rulebook.yaml"
 _E = TypeVar("_E", bound=StrEnum)
 
 
-class RulebookError(ValueError):
-    """The rulebook file is malformed; the message is ``path:LINE: what is wrong``."""
+# The rulebook file is malformed: the one data-error class, ``path:LINE: what is wrong``.
+RulebookError = DataError
 
 
 class Lang(StrEnum):
@@ -312,8 +313,8 @@ class _Reader:
     def __init__(self, where: str) -> None:
         self.where = where
 
-    def error(self, node: yaml.Node, message: str) -> RulebookError:
-        return RulebookError(f"{self.where}:{node.start_mark.line + 1}: {message}")
+    def error(self, node: yaml.Node, message: str) -> DataError:
+        return DataError(self.where, node.start_mark.line + 1, message)
 
     def mapping(self, node: yaml.Node, what: str) -> dict[str, yaml.Node]:
         """A mapping's keys and value nodes, with ``<<`` merges applied (explicit keys win)."""
@@ -338,7 +339,8 @@ class _Reader:
              what: str) -> None:  # fmt: skip
         for name in found:
             if name not in allowed:
-                raise self.error(node, f"unknown key {name!r} in {what}")
+                hint = did_you_mean(name, sorted(allowed))
+                raise self.error(node, f"unknown key {name!r} in {what}{hint}")
 
     def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
         if not isinstance(node, yaml.SequenceNode):
@@ -569,18 +571,18 @@ def load(path: Path | None = None) -> Rulebook:
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
-        raise RulebookError(f"{where}:0: cannot read the rulebook: {error.strerror}") from None
+        raise DataError(where, 0, f"cannot read the rulebook: {error.strerror}") from None
     loader = loader_class(text)
     try:
         node = loader.get_single_node()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else 0
-        raise RulebookError(f"{where}:{line}: {error.problem or error}") from None
+        raise DataError(where, line, f"{error.problem or error}") from None
     finally:
         loader.dispose()
     if node is None:
-        raise RulebookError(f"{where}:1: the rulebook is empty")
+        raise DataError(where, 1, "the rulebook is empty")
     return _Reader(where).book(node)
 
 

@@ -10,6 +10,7 @@ from typing import Any
 from dealer.core.betting import Move
 from dealer.core.cards import format_cards
 from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
 from dealer.core.steps import PlayerAction, Step
 from dealer.core.table import Table
@@ -18,7 +19,7 @@ from dealer.rules.source import Items, Node
 from dealer.scenarios.format import Auto, Do, Expect, HandScript, Scenario
 
 
-class Mismatch(AssertionError):
+class Mismatch(DealerError, AssertionError):
     """A scenario whose hand did not go as it says."""
 
     def __init__(self, line: int, message: str) -> None:
