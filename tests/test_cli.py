@@ -179,7 +179,7 @@ BAD_INPUT = [
     ("button-straddle-seed", 7, "no straddle from the button under seed (STRADDLE)"),
     ("ten-players-seed", 7, "10 players: a hand needs 2 to 9 players under seed (TABLE-SIZE)"),
     ("negative-stack", 9, "bad amount -50: must be a finite number, zero or more"),
-    ("unknown-expect-key", 11, f"unknown check 'winner'; known: {', '.join(EXPECT_KEYS)}"),
+    ("unknown-expect-key", 11, f"unknown key 'winner' in expect; known: {', '.join(EXPECT_KEYS)}"),
     ("unknown-ruleset", 3, "unknown ruleset 'vegas-1970'; known: seed, wsop-2024 or a file"),
 ]
 

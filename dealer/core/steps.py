@@ -103,6 +103,7 @@ _MOVE_WORDS = {move.value: move for move in Move} | {
     "raise to": Move.RAISE,
     "raises to": Move.RAISE,
 }
+DECK_SIZE = 52
 _SEATED = (Verb.PITCH, Verb.REPLACE, Verb.KILL_HAND)  # these name the seat: "kill hand 2"
 _VERBS = {verb.value: verb for verb in Verb} | {
     "button": Verb.MOVE_BUTTON,
@@ -114,9 +115,19 @@ _USAGE = (
 )
 
 
+MAX_DIGITS = 6  # seats and cut positions are small numbers; a longer one is no step
+
+
+def is_number(word: str) -> bool:
+    """ASCII digits only (``²`` is a digit to Python, not to a dealer), and not too many."""
+    return word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS
+
+
 def _number(word: str, what: str, text: str) -> int:
-    if not word.isdigit():
-        raise StepError(f"bad step {text!r}: {what} must be a whole number, not {word!r}")
+    if not is_number(word):
+        said = text if len(text) <= 40 else f"{text[:40]}..."
+        shown = word if len(word) <= 20 else f"{word[:20]}..."
+        raise StepError(f"bad step {said!r}: {what} must be a whole number, not {shown!r}")
     return int(word)
 
 
@@ -127,7 +138,7 @@ def parse_step(text: str) -> Step:
         seat = _number(words[1], "the seat", text)
         rest = words[2:]
         amount: Decimal | None = None
-        if rest and rest[-1][:1].isdigit():
+        if rest and rest[-1][:1].isascii() and rest[-1][:1].isdigit():
             try:
                 amount = parse_chips(rest[-1])
             except ChipError as error:
@@ -143,6 +154,11 @@ def parse_step(text: str) -> Step:
     if numbered in (*_SEATED, Verb.CUT):
         number = _number(words[-1], "the cut" if numbered is Verb.CUT else "the seat", text)
         if numbered is Verb.CUT:
+            if not 0 < number < DECK_SIZE:
+                raise StepError(
+                    f"bad step {text!r}: a cut leaves cards in both packets, so it is at 1 to "
+                    f"{DECK_SIZE - 1} (SHUFFLE-CUT)"
+                )
             return DealerStep(Verb.CUT, at=number)
         return DealerStep(numbered, seat=number)
     verb = _VERBS.get(" ".join(words))

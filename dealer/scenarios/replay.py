@@ -40,6 +40,7 @@ class Result:
     failure: str | None = None
     hands: list[HandReport] = field(default_factory=list)
     hand: Hand | None = None  # the last hand played, when asked to keep it
+    internal: bool = False  # the failure is a bug of the tool, not of the scenario
 
     @property
     def passed(self) -> bool:
@@ -272,6 +273,7 @@ def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -
             result.failure = f"hand {number}: {error}"
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
             result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
+            result.internal = True
         result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
         if keep_hand:
             result.hand = hand
