@@ -123,6 +123,23 @@ def test_unknown_keys_and_bad_values_are_errors_at_their_line(
 
 TABLES = [
     (
+        "table: {game: no-limit, blinds: [10, 20], ante: 5, chip: 25, button: 3, "
+        "seats: {1: 1003, 2: 1000, 3: 1000}}",
+        "3: the small blind 10 is not a whole number of the 25 chip (CHIP-UNIT)",
+    ),
+    (
+        "table: {game: limit, bets: [5, 10], chip: 2, button: 3, seats: {1: 100, 2: 100}}",
+        "3: the small blind 2.5 is not a whole number of the 2 chip (CHIP-UNIT)",
+    ),
+    (
+        "table: {game: no-limit, blinds: [1, 2], chip: 0, button: 3, seats: {1: 100, 2: 100}}",
+        "3: 'chip' is the chip unit: an amount more than 0",
+    ),
+    (
+        "table: {game: no-limit, blinds: [1, 2], bets: [2, 4], button: 3, seats: {1: 9, 2: 9}}",
+        "3: 'bets' are for limit games; a no-limit game has blinds",
+    ),
+    (
         "table: {game: no-limit, blinds: [1, 2], straddel: true, button: 3, "
         "seats: {1: 100, 2: 100}}",
         "3: unknown key 'straddel' in the table; did you mean 'straddle'?",

@@ -152,24 +152,22 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
         small, big = pair["blinds"]
         small_bet = big_bet = big
     straddle_amount = _straddle(extras, big)
-    forced = {
-        "blinds": (small, big),
-        "bets": (small_bet, big_bet) if structure is Structure.LIMIT else (),
-        "ante": (extras.get("ante", Decimal(0)),),
-        "straddle": (straddle_amount,),
-    }
-    unit = extras.get("chip_unit") or default_unit(
-        *(amount for amounts in forced.values() for amount in amounts)
-    )
-    for key, amounts in forced.items():  # CHIP-UNIT: every wager is a whole number of the unit
-        for amount in amounts:
-            if amount % unit:
-                where = key if key in table else "chip"
-                raise table.error(
-                    where,
-                    f"{key} {format_chips(amount)} is not a whole number of the "
-                    f"{format_chips(unit)} chip (CHIP-UNIT)",
-                )
+    forced = [  # (table key, what it is, amount)
+        ("blinds", "the small blind", small),
+        ("blinds", "the big blind", big),
+        *((("bets", "the small bet", small_bet), ("bets", "the big bet", big_bet))
+          if structure is Structure.LIMIT else ()),
+        ("ante", "the ante", extras.get("ante", Decimal(0))),
+        ("straddle", "the straddle", straddle_amount),
+    ]  # fmt: skip
+    unit = extras.get("chip_unit") or default_unit(*(amount for _, _, amount in forced))
+    for key, what, amount in forced:  # CHIP-UNIT: every wager is a whole number of the unit
+        if amount % unit:
+            raise table.error(
+                key if key in table else "chip",
+                f"{what} {format_chips(amount)} is not a whole number of the "
+                f"{format_chips(unit)} chip (CHIP-UNIT)",
+            )
     try:
         return Stakes(
             structure=structure,
