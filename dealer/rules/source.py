@@ -222,8 +222,11 @@ def load_text(text: str, file: str) -> Any:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else 1
         raise DataError(file, line, f"bad YAML: {error.problem or error.context}") from None
+    except yaml.reader.ReaderError as error:  # a character YAML does not allow
+        line = text.count("\n", 0, error.position) + 1
+        raise DataError(file, line, f"bad YAML: {str(error).splitlines()[0]}") from None
     except yaml.YAMLError as error:
-        raise DataError(file, 1, f"bad YAML: {error}") from None
+        raise DataError(file, 1, f"bad YAML: {str(error).splitlines()[0]}") from None
     except RecursionError:
         raise DataError(file, 1, "bad YAML: nested too deeply") from None
     except DataError:

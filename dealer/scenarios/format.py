@@ -410,7 +410,7 @@ def _check_expectation(checks: Node, key: str, value: Any) -> None:
         from dealer.engine.procedure import procedure
 
         states = procedure().states
-        if value not in states:
+        if not isinstance(value, str) or value not in states:
             hint = did_you_mean(value, states)
             raise checks.error(key, f"unknown state {value!r}{hint}")
     elif key == "expected" and not isinstance(value, str):

@@ -269,8 +269,9 @@ def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -
                 )
         except Mismatch as mismatch:
             result.failure = str(mismatch)
-        except AssertionError as error:  # InvariantError: cards or chips lost
+        except AssertionError as error:  # InvariantError: cards or chips lost, a bug
             result.failure = f"hand {number}: {error}"
+            result.internal = True
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
             result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
             result.internal = True
