@@ -308,3 +308,27 @@ def test_the_readme_documents_every_expectation_and_state() -> None:
         assert f"`{key}`" in table, key
     for state in procedure().states:
         assert f"`{state}`" in table, state
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "message"),
+    [
+        ("\nstates:", "\nstate:", "unknown key 'state' in the procedure; did you mean 'states'?"),
+        ("rule: FLOP,          next: flop}", "rule: FLOP,          nxt: flop}",
+         "unknown key 'nxt' in a state; did you mean 'next'?"),
+    ],
+)  # fmt: skip
+def test_the_procedure_data_is_read_strictly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, old: str, new: str, message: str
+) -> None:
+    from dealer.engine import procedure
+
+    text = procedure.PROCEDURE_FILE.read_text(encoding="utf-8")
+    assert old in text
+    broken = tmp_path / "holdem.yaml"
+    broken.write_text(text.replace(old, new, 1), encoding="utf-8")
+    monkeypatch.setattr(procedure, "PROCEDURE_FILE", broken)
+    with pytest.raises(DataError) as error:
+        procedure.procedure.__wrapped__()
+    assert error.value.message == message
+    assert error.value.file == "procedures/holdem.yaml"

@@ -20,7 +20,7 @@ from transitions import Machine
 
 from dealer.core.stakes import Street
 from dealer.rules.rulesets import PROCEDURES
-from dealer.rules.source import Items, Node, SourceError, load_file
+from dealer.rules.source import Items, Node, SourceError, check_keys, load_file
 
 PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
 _SHOWN_AS = "procedures/holdem.yaml"
@@ -63,6 +63,23 @@ class Procedure:
         return frozenset(names)
 
 
+# The keys the data may use (a misspelt one is an error naming the closest, not ignored). The
+# ``*_states`` lists only hold YAML anchors the transitions use.
+_KEYS = ("machine", "initial", "states", "expects_in", "betting_states", "in_hand_states",
+         "transitions", "on_enter", "mishaps", "remedies")  # fmt: skip
+_STATE_KEYS = ("name", "expects", "rule", "next", "street")
+_TRANSITION_KEYS = (
+    "trigger",
+    "source",
+    "dest",
+    "conditions",
+    "unless",
+    "before",
+    "after",
+    "prepare",
+)
+
+
 def _text(node: Node, key: str) -> str:
     value = node.get(key)
     if not isinstance(value, str) or not value:
@@ -73,6 +90,7 @@ def _text(node: Node, key: str) -> str:
 def _state(node: Any, items: Items, index: int) -> StateSpec:
     if not isinstance(node, Node):
         raise items.error(index, "a state is a mapping with name, expects and rule")
+    check_keys(node, _STATE_KEYS, "a state")
     street = node.get("street")
     if street is not None and street not in set(Street):
         raise node.error("street", f"unknown street {street!r}")
@@ -115,6 +133,7 @@ def procedure() -> Procedure:
     doc = load_file(PROCEDURE_FILE, _SHOWN_AS)
     if not isinstance(doc, Node) or not isinstance(doc.get("states"), Items):
         raise SourceError(_SHOWN_AS, 1, "the procedure needs 'states' and 'transitions' lists")
+    check_keys(doc, _KEYS, "the procedure")
     states_node: Items = doc["states"]
     states = {
         spec.name: spec
@@ -128,6 +147,7 @@ def procedure() -> Procedure:
         for index, transition in enumerate(listed):
             if not isinstance(transition, Node) or not isinstance(transition.get("trigger"), str):
                 raise listed.error(index, "a transition is a mapping with a trigger")
+            check_keys(transition, _TRANSITION_KEYS, f"a transition of '{key}'")
             every.append(transition)
     for transition in every:
         sources = transition.get("source")
