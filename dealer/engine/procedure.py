@@ -131,9 +131,10 @@ def _with_translations(doc: Node, states: dict[str, StateSpec]) -> dict[str, Sta
 def procedure() -> Procedure:
     """Read and check ``procedures/holdem.yaml``."""
     doc = load_file(PROCEDURE_FILE, _SHOWN_AS)
+    if isinstance(doc, Node):
+        check_keys(doc, _KEYS, "the procedure")
     if not isinstance(doc, Node) or not isinstance(doc.get("states"), Items):
         raise SourceError(_SHOWN_AS, 1, "the procedure needs 'states' and 'transitions' lists")
-    check_keys(doc, _KEYS, "the procedure")
     states_node: Items = doc["states"]
     states = {
         spec.name: spec
