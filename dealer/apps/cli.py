@@ -223,6 +223,19 @@ def ask(
         typer.echo(floor_ask.render(result.hand, language))
 
 
+@app.command()
+def schema(
+    kind: Annotated[str, typer.Argument(help="scenario or overlay.")] = "scenario",
+) -> None:
+    """Print the JSON Schema of scenario files or of ruleset overlays (for editors)."""
+    from importlib.resources import files
+
+    if kind not in ("scenario", "overlay"):
+        raise _bad_input(f"{kind}:0: no schema {kind!r}: scenario or overlay")
+    text = files("dealer").joinpath("schemas", f"{kind}.schema.json").read_text(encoding="utf-8")
+    typer.echo(text, nl=False)
+
+
 _DRILLS = ("normal", "mishap", "ruling")
 _TRAIN_HELP = (
     "Train as the dealer against a strict examiner, then get a score.\n\n"

@@ -165,3 +165,22 @@ def parse_step(text: str) -> Step:
     if verb is None or verb in _SEATED:
         raise StepError(f"unknown step {text!r}: {_USAGE}")
     return DealerStep(verb)
+
+
+def step_pattern() -> str:
+    """A regular expression for the steps :func:`parse_step` reads, written in lower case (the
+    JSON Schema gives it to editors).
+
+    >>> import re
+    >>> [bool(re.match(step_pattern(), t)) for t in ("seat 3 raise 12.5", "pitch 2", "seat 3 limp")]
+    [True, True, False]
+    """
+    plain = sorted((word for word, verb in _VERBS.items() if verb not in _SEATED), key=len)
+    numbered = sorted(word for word, verb in _VERBS.items() if verb in (*_SEATED, Verb.CUT))
+    moves = sorted(_MOVE_WORDS, key=len, reverse=True)
+    alternatives = [
+        f"seat +[0-9]{{1,{MAX_DIGITS}}} +({'|'.join(moves)})( +[0-9][0-9.]*)?",
+        f"({'|'.join(numbered)}) +[0-9]{{1,{MAX_DIGITS}}}",
+        f"({'|'.join(reversed(plain))})",
+    ]
+    return "^ *(" + "|".join(f"({a})" for a in alternatives) + ") *$"

@@ -69,16 +69,30 @@ _BAD = object()
 # what it may be. The bounds are the rules': ten seats (TABLE-SIZE), a cap of at least the bet
 # itself (LIMIT-CAP), the first exposed card always a misdeal (004 ¶1, LA 104), straddles under
 # the gun and/or on the button (STRADDLE).
-CHOICES: dict[str, tuple[Any, str]] = {
-    "max_players": (_whole(2, 10), "a whole number of players from 2 to 10 (TABLE-SIZE)"),
-    "limit_cap_bets": (_cap, "a whole number of bets, 1 or more, or `unlimited` (LIMIT-CAP)"),
-    "limit_cap_lifted_heads_up": (_flag, "true or false (LIMIT-CAP)"),
+_FLAG = {"type": "boolean"}
+CHOICES: dict[str, tuple[Any, str, dict[str, Any]]] = {  # read, in words, as a JSON Schema
+    "max_players": (
+        _whole(2, 10),
+        "a whole number of players from 2 to 10 (TABLE-SIZE)",
+        {"type": "integer", "minimum": 2, "maximum": 10},
+    ),
+    "limit_cap_bets": (
+        _cap,
+        "a whole number of bets, 1 or more, or `unlimited` (LIMIT-CAP)",
+        {"anyOf": [{"type": "integer", "minimum": 1}, {"const": "unlimited"}]},
+    ),
+    "limit_cap_lifted_heads_up": (_flag, "true or false (LIMIT-CAP)", _FLAG),
     "straddle_seats": (
         _one_of(("under-the-gun",), ("button",), ("under-the-gun", "button")),
         "[under-the-gun], [button] or [under-the-gun, button] (STRADDLE)",
+        {"enum": [["under-the-gun"], ["button"], ["under-the-gun", "button"]]},
     ),
-    "misdeal_exposed_cards": (_one_of((1,), (1, 2)), "[1] or [1, 2] (HOLE-EXPOSED-SECOND)"),
-    "dead_button": (_flag, "true or false (DEAD-BUTTON)"),
+    "misdeal_exposed_cards": (
+        _one_of((1,), (1, 2)),
+        "[1] or [1, 2] (HOLE-EXPOSED-SECOND)",
+        {"enum": [[1], [1, 2]]},
+    ),
+    "dead_button": (_flag, "true or false (DEAD-BUTTON)", _FLAG),
 }
 
 
@@ -92,7 +106,7 @@ def _check_choices(doc: Node, choices: Any) -> dict[str, Any]:
     check_keys(choices, CHOICES, "choices")
     checked: dict[str, Any] = {}
     for key, value in choices.items():
-        read, words = CHOICES[key]
+        read, words, _ = CHOICES[key]
         chosen = read(value)
         if chosen is _BAD:
             raise choices.error(key, f"choice {key!r} is {words}, not {_said(value)}")
