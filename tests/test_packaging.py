@@ -15,7 +15,19 @@ PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
 def test_every_procedure_file_is_package_data() -> None:
     setuptools = PYPROJECT["tool"]["setuptools"]
     assert setuptools["package-dir"] == {"dealer._procedures": "procedures"}
-    patterns = setuptools["package-data"]["dealer._procedures"]
+    patterns = [
+        f"{package.removeprefix('dealer._procedures').lstrip('.').replace('.', '/')}/{glob}".lstrip(
+            "/"
+        )
+        for package, globs in setuptools["package-data"].items()
+        if package.startswith("dealer._procedures")
+        for glob in globs
+    ]
+    assert all(
+        package in setuptools["packages"]
+        for package in setuptools["package-data"]
+        if package != "dealer"
+    )
     files = sorted(
         path.relative_to(ROOT / "procedures").as_posix()
         for path in (ROOT / "procedures").rglob("*")
