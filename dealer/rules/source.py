@@ -108,6 +108,8 @@ class _Converter:
         return DataError(self.file, node.start_mark.line + 1, message)
 
     def convert(self, node: yaml.Node, depth: int = 0) -> tuple[Any, int]:
+        if isinstance(node, yaml.ScalarNode):  # the most of a document: no alias can bomb it
+            return (node.value if node.tag == _STR else self.scalar(node)), 1
         key = id(node)
         found = self.done.get(key)
         if found is not None:
