@@ -142,7 +142,8 @@ class Ledger:
             self._stub.append(card)
             self._view = None
         elif place is Place.SEAT:
-            assert seat is not None, "a card moved to a seat needs the seat"
+            if seat is None:
+                raise LedgerError("a card moved to a seat needs the seat")
             self.hands.setdefault(seat, []).append(card)
         else:
             dict(self._piles_by_place())[place].append(card)

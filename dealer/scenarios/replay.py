@@ -95,7 +95,8 @@ def snapshot(hand: Hand) -> dict[str, Any]:
 
 def passive_action(hand: Hand) -> PlayerAction:
     """A player who checks when it can and calls otherwise (autopilot's ``check-call`` players)."""
-    assert hand.betting is not None and hand.to_act is not None
+    if hand.betting is None or hand.to_act is None:
+        raise RuntimeError("check-call players asked to act with no player to act")
     options = hand.betting.options()
     move = Move.CHECK if Move.CHECK in options.moves else Move.CALL
     if move not in options.moves:
@@ -142,7 +143,8 @@ def _compare(checks: Node, key: Any, want: Any, got: Any, line: int) -> None:
 
 def check_expectations(hand: Hand, expect: Expect) -> None:
     checks = expect.checks
-    assert isinstance(checks, Node)
+    if not isinstance(checks, Node):
+        raise TypeError("expectations are read from a scenario file")
     state = snapshot(hand)
     for key, want in checks.items():
         line = checks.line_of(key)
