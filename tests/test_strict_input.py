@@ -96,11 +96,14 @@ STRICT = [
         "5: bad step 'cut 99': a cut leaves cards in both packets, so it is at "
         "1 to 51 (SHUFFLE-CUT)",
     ),
-    ("steps:\n  - pitch ²\n", "5: bad step 'pitch ²': the seat must be a whole number, not '²'"),
+    (
+        "steps:\n  - pitch ²\n",
+        "5: bad step 'pitch ²': the seat must be a whole number of at most 6 digits, not '²'",
+    ),
     (
         f"steps:\n  - cut {'9' * 5000}\n",
         "5: bad step 'cut 999999999999999999999999999999999999...': "
-        "the cut must be a whole number, not '99999999999999999999...'",
+        "the cut must be a whole number of at most 6 digits, not '99999999999999999999...'",
     ),
     (
         "steps:\n  - seat 3 raise 1E+999999999\n",

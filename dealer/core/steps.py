@@ -127,7 +127,10 @@ def _number(word: str, what: str, text: str) -> int:
     if not is_number(word):
         said = text if len(text) <= 40 else f"{text[:40]}..."
         shown = word if len(word) <= 20 else f"{word[:20]}..."
-        raise StepError(f"bad step {said!r}: {what} must be a whole number, not {shown!r}")
+        raise StepError(
+            f"bad step {said!r}: {what} must be a whole number of at most {MAX_DIGITS} digits, "
+            f"not {shown!r}"
+        )
     return int(word)
 
 
