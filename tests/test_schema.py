@@ -17,8 +17,14 @@ from tests.conftest import ROOT, SCENARIOS
 SCENARIO = jsonschema.Draft202012Validator(schema.scenario_schema())
 OVERLAY = jsonschema.Draft202012Validator(schema.overlay_schema())
 BAD = ROOT / "tests" / "fixtures" / "bad"
-# Faults a schema cannot see: a card written twice, and what the ruleset allows.
-READER_ONLY = {"card-twice", "button-straddle-seed", "ten-players-seed", "bad-yaml"}
+# Faults a schema cannot see: a card twice, what the ruleset allows, amounts against the unit.
+READER_ONLY = {
+    "card-twice",
+    "button-straddle-seed",
+    "ten-players-seed",
+    "bad-yaml",
+    "chip-unit-mismatch",
+}
 
 
 def as_json(value: Any) -> Any:
