@@ -12,7 +12,7 @@ from dealer.core.cards import format_cards
 from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
-from dealer.core.steps import PlayerAction, Step
+from dealer.core.steps import DealerStep, PlayerAction, Step
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
 from dealer.rules.source import Items, Node
@@ -178,7 +178,17 @@ def _check_one(
                 )
     elif key == "pot":
         _compare(checks, key, _norm_amount(want), state["pot"], line)
-    elif key in ("rulings", "owed"):
+    elif key == "owed":
+        # Each owed step as the rulebook words it, or as the command a scenario types for it.
+        commands = [_command(owed) for owed in hand.owed]
+        texts = state["owed"]
+        matched = len(want) == len(texts) and all(
+            item in (text, command)
+            for item, text, command in zip(want, texts, commands, strict=True)
+        )
+        if not matched:
+            _compare(checks, key, list(want), texts, line)
+    elif key == "rulings":
         _compare(checks, key, list(want), state[key], line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
@@ -207,6 +217,14 @@ def _check_one(
                 )
     else:
         _compare(checks, key, want, state[key], line)
+
+
+def _command(owed: Any) -> str | None:
+    """The step a scenario types for an owed step (``gather``, ``replace 2``), if it is one."""
+    verb = getattr(owed, "verb", None)
+    if verb is None:
+        return None
+    return str(DealerStep(verb, seat=getattr(owed, "seat", None)))
 
 
 # -- running -----------------------------------------------------------------------------------

@@ -83,5 +83,5 @@ EXPECT: Mapping[str, str] = {
     "events_end": "the last lines of the event log",
     "shown": "seat -> the hand it showed, e.g. 'two pair, kings and fives'",
     "rulings": "the rulings made, e.g. ['TURN-PREMATURE (seed)']",
-    "owed": "the steps a ruling still owes, as a scenario writes them",
+    "owed": "the steps a ruling still owes, in the rulebook's words or as commands (gather)",
 }
