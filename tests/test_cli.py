@@ -184,8 +184,21 @@ BAD_INPUT = [
     ),
     ("ten-players-seed", 7, "10 players: a hand needs 2 to 9 players under seed (TABLE-SIZE)"),
     ("negative-stack", 9, "bad amount -50: must be a finite number, zero or more"),
-    ("unknown-expect-key", 11, f"unknown check 'winner'; known: {', '.join(EXPECT_KEYS)}"),
+    ("unknown-expect-key", 11, f"unknown key 'winner' in expect; known: {', '.join(EXPECT_KEYS)}"),
     ("unknown-ruleset", 3, "unknown ruleset 'vegas-1970'; known: seed, wsop-2024 or a file"),
+    ("misspelt-refused", 11, "unknown key 'refusd' beside 'step'; did you mean 'refused'?"),
+    ("misspelt-straddle", 6, "unknown key 'straddel' in the table; did you mean 'straddle'?"),
+    (
+        "unknown-top-key",
+        3,
+        "unknown key 'foo' in a scenario; known: scenario, rules, ruleset, table, deck, steps, "
+        "hands",
+    ),
+    (
+        "chip-unit-mismatch",
+        6,
+        "the small blind 10 is not a whole number of the 25 chip (CHIP-UNIT)",
+    ),
 ]
 
 

@@ -44,6 +44,8 @@ RULE_DIFFERENCES = {
     "PokerKit posts every ante first",
     "limit-all-in-half-bet.phh": "LIMIT-ALLIN: an all-in of half a bet or more reopens the "
     "betting; PokerKit does not reopen it",
+    "odd-all-in-split.phh": "ODD-CHIP: the pot is split in chips of the table's unit (25), the "
+    "remainder with the odd chip; PokerKit splits it to the single chip (187 each)",
     "limit-cap-wsop.phh": "LIMIT-CAP: five bets under wsop-2024 (LA 126); PokerKit caps at four",
     "limit-cap-wsop-heads-up.phh": "LIMIT-CAP: no cap heads-up under wsop-2024 (LA 127)",
     "straddle-button-wsop.phh": "STRADDLE: the button straddler acts last pre-flop (LA 11); "

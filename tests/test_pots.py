@@ -127,9 +127,13 @@ def test_limit_game_splits_in_half_chips() -> None:
     tie = {1: (2, 13, 7, 14), 6: (2, 13, 7, 14)}
     shares = award(pots, tie, 4, D("0.5"), TABLE)
     assert [(share.seat, share.amount) for share in shares] == [(6, D("16.5")), (1, D("16"))]
-    with pytest.raises(PotError) as uneven:
-        award((Pot(D("32.25"), (1, 6)),), tie, 4, D("0.5"), TABLE)
-    assert str(uneven.value) == "main pot of 32.25 is not a whole number of 0.5 chips (ODD-CHIP)"
+    # A pot with less than a chip left over (an odd all-in, CHIP-UNIT): the rest goes with the odd
+    # chips, to the first tied hand clockwise from the button (ODD-CHIP), never an error.
+    uneven = award((Pot(D("32.25"), (1, 6)),), tie, 4, D("0.5"), TABLE)
+    assert [(share.seat, share.amount) for share in uneven] == [(6, D("16.25")), (1, D("16"))]
+    # One winner takes the pot as it is, whatever the unit.
+    won = award((Pot(D("561"), (1, 6)),), {1: (9,), 6: (2,)}, 4, D(25), TABLE)
+    assert [(share.seat, share.amount) for share in won] == [(1, D("561"))]
 
 
 def test_split_side_pot_and_won_main_pot_in_order() -> None:

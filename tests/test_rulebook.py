@@ -497,6 +497,7 @@ def test_branch_keys_and_fallback_are_checked(tmp_path: Path) -> None:
         rulebook.load(path)
     assert str(error.value) == (
         f"{path}:{summary}: unknown key 'like' in DEAL-SHORT.rulings.seed.after-substantial-action"
+        "; known: cards, chips, conditions, fallback, sources, steps, summary"
     )
     # wsop-2024 copies seed's branch via `like`; a branch marked fallback cannot be wsop-2024's.
     path = _write_with(tmp_path, old, old + "\n          fallback: true")
@@ -599,4 +600,5 @@ def test_a_branch_may_not_hold_a_branch(tmp_path: Path) -> None:
     assert str(error.value) == (
         f"{path}:{start}: unknown key 'more-than-four-cards' in "
         "FLOP-TOO-MANY.rulings.wsop-2024.more-than-four-cards"
+        "; known: cards, chips, conditions, fallback, sources, steps, summary"
     )

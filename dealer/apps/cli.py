@@ -1,6 +1,7 @@
 """The ``dealer`` command line.
 
-Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (``file:line: message`` on stderr).
+Exit codes: 0 all passed, 1 a scenario failed, 2 bad input (``file:line: message`` on stderr),
+3 an internal error (a bug of the tool, reported on one line).
 Heavy modules are imported inside the commands so that a quick lookup starts fast.
 """
 
@@ -77,11 +78,11 @@ def replay(
     """Replay scenarios: one line per scenario and a summary."""
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
-    from dealer.scenarios.format import read_scenario
+    from dealer.scenarios.format import read_suite_file
     from dealer.scenarios.replay import replay as run
 
     try:
-        override = load_ruleset(ruleset) if ruleset else None
+        override = load_ruleset(ruleset) if ruleset is not None else None
     except SourceError as error:
         raise _bad_input(str(error)) from None
     files = scenario_files(paths)
@@ -91,9 +92,12 @@ def replay(
     errors = []
     for file in files:
         try:
-            scenarios.append(read_scenario(file, override))
+            scenario = read_suite_file(file, override)  # None: an overlay kept beside them
         except SourceError as error:
             errors.append(str(error))
+        else:
+            if scenario is not None:
+                scenarios.append(scenario)
     if errors:
         for message in errors:
             typer.echo(message, err=True)
@@ -127,7 +131,10 @@ def replay(
             typer.echo(f"SKIP {scenario.file}: {scenario.name} ({scenario.skip})")
         summary = f"{passed} passed, {failed} failed"
         typer.echo(f"{summary}, {len(skipped)} skipped" if skipped else summary)
-    raise typer.Exit(1 if failed else 0)
+    internal = [result for result in results if result.internal]
+    for result in internal:  # a bug of the tool, not of the scenario: its own exit code
+        typer.echo(f"{result.scenario.file}: internal error: {result.failure}", err=True)
+    raise typer.Exit(3 if internal else 1 if failed else 0)
 
 
 LangOption = Annotated[
@@ -222,7 +229,7 @@ def ask(
             raise _bad_input(str(error)) from None
         raise typer.Exit(code)
     try:
-        override = load_ruleset(ruleset) if ruleset else None
+        override = load_ruleset(ruleset) if ruleset is not None else None
         read = read_scenario(scenario, override)
     except SourceError as error:
         raise _bad_input(str(error)) from None
@@ -238,6 +245,19 @@ def ask(
         )
     else:
         typer.echo(floor_ask.render(result.hand, language))
+
+
+@app.command()
+def schema(
+    kind: Annotated[str, typer.Argument(help="scenario or overlay.")] = "scenario",
+) -> None:
+    """Print the JSON Schema of scenario files or of ruleset overlays (for editors)."""
+    from importlib.resources import files
+
+    if kind not in ("scenario", "overlay"):
+        raise _bad_input(f"{kind}:0: no schema {kind!r}: scenario or overlay")
+    text = files("dealer").joinpath("schemas", f"{kind}.schema.json").read_text(encoding="utf-8")
+    typer.echo(text, nl=False)
 
 
 _DRILLS = ("normal", "mishap", "ruling")
@@ -273,7 +293,8 @@ def train(
     ] = "seed",
     lang: LangOption = None,
     report: Annotated[
-        Path | None, typer.Option("--report", help="Write the score to this file as JSON.")
+        Path | None,
+        typer.Option("--report", help="Write the score to this file as JSON (- for stdout)."),
     ] = None,
 ) -> None:
     """The dealer trainer (its help is ``_TRAIN_HELP``)."""
@@ -311,7 +332,9 @@ def train(
         lang=language,
     )
     score = trainer.run()
-    if report is not None:
+    if report is not None and str(report) == "-":  # `--report -`: the JSON on standard output
+        typer.echo(json.dumps(score.as_json(), indent=2, ensure_ascii=False))
+    elif report is not None:
         try:
             report.write_text(
                 json.dumps(score.as_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
@@ -440,15 +463,18 @@ def serve(
 
 
 def main() -> None:
+    from dealer.core.errors import DataError
     from dealer.engine.procedure import quiet
-    from dealer.rules.rulebook import RulebookError
-    from dealer.rules.source import SourceError
 
     quiet()
     try:
         app()
-    except (SourceError, RulebookError) as error:  # the project's own data is broken
+    except DataError as error:  # bad input, or the project's own data is broken
         typer.echo(str(error), err=True)
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
+    except Exception as error:  # a bug: one line naming what was run, never a traceback
+        typer.echo(f"{' '.join(sys.argv[1:]) or 'dealer'}: internal error: "
+                   f"{type(error).__name__}: {error}", err=True)  # fmt: skip
+        sys.exit(3)

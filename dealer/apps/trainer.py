@@ -239,7 +239,8 @@ class Trainer:
 
     def _draw(self, *, changed_only: bool = False) -> None:
         """Draw the table; with ``changed_only``, only if it looks different from the last time."""
-        assert self.hand is not None
+        if self.hand is None:
+            raise RuntimeError("the table is drawn only while a hand is on")
         drawn = render_table(self.hand, self.lang, self._heading())
         if not (changed_only and drawn == self._shown):
             self._say(drawn)
@@ -409,7 +410,8 @@ class Trainer:
         table = self._new_table()
         deck_seed, players_seed = self._seeds()
         planned = self._plan(table, deck_seed, players_seed)
-        assert planned is not None, "a deal always offers an exposed card"
+        if planned is None:
+            raise RuntimeError("a deal always offers an exposed card")
         hand = self.hand = Hand(table, DeckPlan(seed=deck_seed), audit=True)
         players = random.Random(players_seed)
         for _ in range(planned.moment):

@@ -32,6 +32,7 @@ from enum import Enum, StrEnum, auto
 from typing import NamedTuple
 
 from dealer.core.chips import ZERO, format_chips
+from dealer.core.errors import DealerError
 from dealer.core.stakes import Stakes, Street, Structure
 
 __all__ = [
@@ -82,7 +83,7 @@ class Wager(NamedTuple):
 _record = tuple.__new__
 
 
-class BettingError(ValueError):
+class BettingError(DealerError, ValueError):
     """An action the rules do not allow; ``rule`` is the rule ID, also ending the message."""
 
     def __init__(self, message: str, rule: str) -> None:

@@ -21,8 +21,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import IntEnum, StrEnum
 
+from dealer.core.errors import DealerError
 
-class CardError(ValueError):
+
+class CardError(DealerError, ValueError):
     """A card written in a way that is not a card."""
 
 

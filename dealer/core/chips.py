@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
+from dealer.core.errors import DealerError
+
 Chips = Decimal
 ZERO = Decimal(0)
 
 
-class ChipError(ValueError):
+class ChipError(DealerError, ValueError):
     """An amount that is not an exact, non-negative number of chips."""
 
 
@@ -30,7 +32,7 @@ def parse_chips(value: object) -> Decimal:
     """
     if isinstance(value, bool | float):
         raise ChipError(
-            f"bad amount {value!r}: "
+            f"bad amount {_said(value)}: "
             "write chips as whole or decimal numbers read exactly, not floats"
         )
     if isinstance(value, Decimal):
@@ -41,12 +43,54 @@ def parse_chips(value: object) -> Decimal:
         try:
             amount = Decimal(value.strip())
         except InvalidOperation:
-            raise ChipError(f"bad amount {value!r}: not a number") from None
+            raise ChipError(f"bad amount {_said(value)}: not a number") from None
     else:
-        raise ChipError(f"bad amount {value!r}: not a number")
+        raise ChipError(f"bad amount {_said(value)}: not a number")
     if not amount.is_finite() or amount < 0:
-        raise ChipError(f"bad amount {value!r}: must be a finite number, zero or more")
+        raise ChipError(f"bad amount {_said(value)}: must be a finite number, zero or more")
+    return _bounded(amount, value)
+
+
+# Money is exact or refused, never rounded: at most 15 digits before the point and 6 after, so
+# every sum of a hand stays well inside the 28 digits of the default decimal context.
+MAX_WHOLE_DIGITS = 15
+MAX_PLACES = 6
+_PLACES = Decimal(1).scaleb(-MAX_PLACES)
+
+
+def _bounded(amount: Decimal, value: object) -> Decimal:
+    """
+    >>> parse_chips("1E+999999999")
+    Traceback (most recent call last):
+    ...
+    dealer.core.chips.ChipError: bad amount '1E+999999999': too large (at most 15 digits ...)
+    >>> parse_chips("2.5000000")
+    Decimal('2.500000')
+    >>> parse_chips("0.0000001")
+    Traceback (most recent call last):
+    ...
+    dealer.core.chips.ChipError: bad amount '0.0000001': at most 6 digits after the point
+    """
+    if amount and amount.adjusted() >= MAX_WHOLE_DIGITS:
+        raise ChipError(
+            f"bad amount {_said(value)}: too large "
+            f"(at most {MAX_WHOLE_DIGITS} digits before the point)"
+        )
+    if amount.as_tuple().exponent < -MAX_PLACES:  # type: ignore[operator]
+        if len(amount.as_tuple().digits) > MAX_WHOLE_DIGITS + MAX_PLACES + 64:
+            raise ChipError(f"bad amount {_said(value)}: too many digits")
+        exact = amount.quantize(_PLACES)
+        if exact != amount:
+            raise ChipError(
+                f"bad amount {_said(value)}: at most {MAX_PLACES} digits after the point"
+            )
+        amount = exact
     return amount
+
+
+def _said(value: object) -> str:
+    """An amount as written: text quoted, numbers as numbers (never ``Decimal('...')``)."""
+    return repr(value) if isinstance(value, str) else str(value)
 
 
 def format_chips(amount: Decimal) -> str:

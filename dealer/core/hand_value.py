@@ -24,9 +24,10 @@ from enum import IntEnum
 from functools import lru_cache
 
 from dealer.core.cards import Card, Rank, Suit, full_deck
+from dealer.core.errors import DealerError
 
 
-class HandError(ValueError):
+class HandError(DealerError, ValueError):
     """Cards that do not make a hold'em hand."""
 
 

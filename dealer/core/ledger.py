@@ -21,6 +21,7 @@ from typing import NamedTuple
 
 from dealer.core.cards import Card
 from dealer.core.deck import cut
+from dealer.core.errors import DealerError
 
 
 class Place(StrEnum):
@@ -43,7 +44,7 @@ class Location(NamedTuple):
         return f"seat {self.seat}" if self.place is Place.SEAT else self.place.value
 
 
-class LedgerError(RuntimeError):
+class LedgerError(DealerError, RuntimeError):
     """A move the ledger cannot make (an empty stub, a card that is not where it is said to be)."""
 
 
@@ -152,7 +153,8 @@ class Ledger:
             self._stub.append(card)
             self._view = None
         elif place is Place.SEAT:
-            assert seat is not None, "a card moved to a seat needs the seat"
+            if seat is None:
+                raise LedgerError("a card moved to a seat needs the seat")
             self.hands.setdefault(seat, []).append(card)
         else:
             dict(self._piles_by_place())[place].append(card)

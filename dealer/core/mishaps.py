@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from dealer.core.cards import Card, CardError, parse_card
-from dealer.core.steps import StepError
+from dealer.core.steps import StepError, is_number
 
 
 class MishapKind(StrEnum):
@@ -97,7 +97,7 @@ _SEATED = {"pitch": MishapKind.PITCH, "skip": MishapKind.SKIP, "short": MishapKi
 
 
 def _number(word: str, text: str) -> int:
-    if not word.isdigit():
+    if not is_number(word):
         raise StepError(f"bad mishap {text!r}: {word!r} is not a number")
     return int(word)
 

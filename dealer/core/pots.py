@@ -18,10 +18,11 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from dealer.core.chips import ZERO, format_chips
+from dealer.core.errors import DealerError
 from dealer.core.positions import clockwise_from
 
 
-class PotError(ValueError):
+class PotError(DealerError, ValueError):
     """Contributions, rankings or seats from which no pot can be built or awarded."""
 
 
@@ -189,19 +190,16 @@ def award(
 def _split(
     index: int, amount: Decimal, winners: Collection[int], button: int, chip_unit: Decimal
 ) -> list[Share]:
+    if len(winners) == 1:  # one winner (the usual case): the whole pot, nothing to split
+        return [Share(index, seat, amount) for seat in winners if amount > ZERO]
     units, rest = divmod(amount, chip_unit)
-    if rest != ZERO:
-        raise PotError(
-            f"{pot_name(index)} of {format_chips(amount)} is not a whole number of "
-            f"{format_chips(chip_unit)} chips (ODD-CHIP)"
-        )
     each, odd = divmod(int(units), len(winners))
-    if odd == 0 and len(winners) == 1:  # one winner (the usual case): no odd chip to place
-        part = each * chip_unit
-        return [Share(index, seat, part) for seat in winners if part > ZERO]
     shares = []
     for place, seat in enumerate(clockwise_from_button(winners, button)):
         part = (each + (1 if place < odd else 0)) * chip_unit
+        # Less than a unit left over (an all-in for an odd amount, CHIP-UNIT): it goes with the
+        # odd chips, to the first tied hand clockwise from the button (ODD-CHIP).
+        part += rest if place == 0 else ZERO
         if part > ZERO:
             shares.append(Share(index, seat, part))
     return shares

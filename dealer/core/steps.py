@@ -24,9 +24,10 @@ from enum import StrEnum
 
 from dealer.core.betting import Move
 from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.errors import DealerError
 
 
-class StepError(ValueError):
+class StepError(DealerError, ValueError):
     """Text that is not a step."""
 
 
@@ -120,6 +121,7 @@ _MOVE_WORDS = {move.value: move for move in Move} | {
     "raise to": Move.RAISE,
     "raises to": Move.RAISE,
 }
+DECK_SIZE = 52
 _SEATED = (Verb.PITCH, Verb.REPLACE, Verb.KILL_HAND)  # these name the seat: "kill hand 2"
 _VERBS = {
     spelt: verb for verb in Verb if not verb.is_wait for spelt in (verb.words, verb.value)
@@ -133,9 +135,22 @@ _USAGE = (
 )
 
 
+MAX_DIGITS = 6  # seats and cut positions are small numbers; a longer one is no step
+
+
+def is_number(word: str) -> bool:
+    """ASCII digits only (``²`` is a digit to Python, not to a dealer), and not too many."""
+    return word.isascii() and word.isdigit() and len(word) <= MAX_DIGITS
+
+
 def _number(word: str, what: str, text: str) -> int:
-    if not word.isdigit():
-        raise StepError(f"bad step {text!r}: {what} must be a whole number, not {word!r}")
+    if not is_number(word):
+        said = text if len(text) <= 40 else f"{text[:40]}..."
+        shown = word if len(word) <= 20 else f"{word[:20]}..."
+        raise StepError(
+            f"bad step {said!r}: {what} must be a whole number of at most {MAX_DIGITS} digits, "
+            f"not {shown!r}"
+        )
     return int(word)
 
 
@@ -146,7 +161,7 @@ def parse_step(text: str) -> Step:
         seat = _number(words[1], "the seat", text)
         rest = words[2:]
         amount: Decimal | None = None
-        if rest and rest[-1][:1].isdigit():
+        if rest and rest[-1][:1].isascii() and rest[-1][:1].isdigit():
             try:
                 amount = parse_chips(rest[-1])
             except ChipError as error:
@@ -162,9 +177,33 @@ def parse_step(text: str) -> Step:
     if numbered in (*_SEATED, Verb.CUT):
         number = _number(words[-1], "the cut" if numbered is Verb.CUT else "the seat", text)
         if numbered is Verb.CUT:
+            if not 0 < number < DECK_SIZE:
+                raise StepError(
+                    f"bad step {text!r}: a cut leaves cards in both packets, so it is at 1 to "
+                    f"{DECK_SIZE - 1} (SHUFFLE-CUT)"
+                )
             return DealerStep(Verb.CUT, at=number)
         return DealerStep(numbered, seat=number)
     verb = _VERBS.get(" ".join(words))
     if verb is None or verb in _SEATED:
         raise StepError(f"unknown step {text!r}: {_USAGE}")
     return DealerStep(verb)
+
+
+def step_pattern() -> str:
+    """A regular expression for the steps :func:`parse_step` reads, written in lower case (the
+    JSON Schema gives it to editors).
+
+    >>> import re
+    >>> [bool(re.match(step_pattern(), t)) for t in ("seat 3 raise 12.5", "pitch 2", "seat 3 limp")]
+    [True, True, False]
+    """
+    plain = sorted((word for word, verb in _VERBS.items() if verb not in _SEATED), key=len)
+    numbered = sorted(word for word, verb in _VERBS.items() if verb in (*_SEATED, Verb.CUT))
+    moves = sorted(_MOVE_WORDS, key=len, reverse=True)
+    alternatives = [
+        f"seat +[0-9]{{1,{MAX_DIGITS}}} +({'|'.join(moves)})( +[0-9][0-9.]*)?",
+        f"({'|'.join(numbered)}) +[0-9]{{1,{MAX_DIGITS}}}",
+        f"({'|'.join(reversed(plain))})",
+    ]
+    return "^ *(" + "|".join(f"({a})" for a in alternatives) + ") *$"

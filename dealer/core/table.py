@@ -20,6 +20,7 @@ from decimal import Decimal
 from functools import lru_cache
 
 from dealer.core.chips import ZERO
+from dealer.core.errors import DealerError
 from dealer.core.positions import (
     BUTTON,
     UNDER_THE_GUN,
@@ -34,7 +35,7 @@ from dealer.core.stakes import AntePayer, Stakes, Structure
 SEATS = range(1, 11)
 
 
-class TableError(ValueError):
+class TableError(DealerError, ValueError):
     """A table that cannot host a hand."""
 
 

@@ -21,7 +21,7 @@ from transitions import Machine
 from dealer.core.stakes import Street
 from dealer.engine.obligations import RulingRef
 from dealer.rules.rulesets import PROCEDURES
-from dealer.rules.source import Items, Node, SourceError, load_file
+from dealer.rules.source import Items, Node, SourceError, check_keys, load_file
 
 PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
 _SHOWN_AS = "procedures/holdem.yaml"
@@ -61,7 +61,7 @@ class Procedure:
         """Every model method the data names (conditions, before/after callbacks, on_enter)."""
         names: set[str] = set(self.on_enter.values())
         for transition in self.transitions:
-            for key in ("conditions", "unless", "before", "after", "prepare"):
+            for key in ("conditions", "unless", "before", "after"):
                 value = transition.get(key)
                 if value is not None:
                     names.update([value] if isinstance(value, str) else value)
@@ -78,12 +78,10 @@ def _text(node: Node, key: str) -> str:
 def _state(node: Any, items: Items, index: int) -> StateSpec:
     if not isinstance(node, Node):
         raise items.error(index, "a state is a mapping with name, expects and rule")
+    check_keys(node, _STATE_KEYS, "a state")
     street = node.get("street")
     if street is not None and street not in set(Street):
         raise node.error("street", f"unknown street {street!r}")
-    unknown = sorted(set(node) - _STATE_KEYS)
-    if unknown:
-        raise node.error(unknown[0], f"unknown key {unknown[0]!r} in a state")
     for flag in ("betting", "final"):
         if not isinstance(node.get(flag, False), bool):
             raise node.error(flag, f"'{flag}' is true or false")
@@ -99,6 +97,8 @@ def _state(node: Any, items: Items, index: int) -> StateSpec:
     )
 
 
+# The keys the data may use (a misspelt one is an error naming the closest, not ignored); the
+# ``*_states`` lists only hold YAML anchors the transitions use.
 _STATE_KEYS = {"name", "expects", "rule", "next", "street", "betting", "final"}
 # What the compiled path runs: conditions, unless, before, after and a destination. Anything else
 # ``transitions`` offers (prepare, on_exit, ...) would be run by the machine and skipped by the
@@ -136,6 +136,8 @@ def _with_translations(doc: Node, states: dict[str, StateSpec]) -> dict[str, Sta
 def procedure() -> Procedure:
     """Read and check ``procedures/holdem.yaml``."""
     doc = load_file(PROCEDURE_FILE, _SHOWN_AS)
+    if isinstance(doc, Node):
+        check_keys(doc, _TOP_KEYS, "the procedure")
     if not isinstance(doc, Node) or not isinstance(doc.get("states"), Items):
         raise SourceError(_SHOWN_AS, 1, "the procedure needs 'states' and 'transitions' lists")
     states_node: Items = doc["states"]
@@ -143,9 +145,6 @@ def procedure() -> Procedure:
         spec.name: spec
         for spec in (_state(node, states_node, i) for i, node in enumerate(states_node))
     }
-    for key in doc:
-        if key not in _TOP_KEYS:
-            raise doc.error(key, f"unknown key {key!r} in the procedure")
     every: list[Node] = []
     mishaps: set[int] = set()
     for key in ("transitions", "mishaps", "remedies"):
@@ -156,9 +155,7 @@ def procedure() -> Procedure:
         for index, transition in enumerate(listed):
             if not isinstance(transition, Node) or not isinstance(transition.get("trigger"), str):
                 raise listed.error(index, "a transition is a mapping with a trigger")
-            for name in transition:
-                if name not in allowed:
-                    raise transition.error(name, f"{name!r} is not run by this procedure")
+            check_keys(transition, allowed, f"a transition of '{key}'")
             if key == "mishaps":
                 mishaps.add(len(every))
                 if "unnoticed" in transition:

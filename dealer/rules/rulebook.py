@@ -18,22 +18,22 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
-from typing import TypeVar
+from typing import Any, NamedTuple, TypeVar
 
-import yaml
-
+from dealer.core.errors import DataError, did_you_mean
 from dealer.core.roles import Role
 from dealer.core.steps import BOARD_VERBS, Verb
+from dealer.rules.data import PROCEDURES, shown
+from dealer.rules.source import Items, Node, load_file
 
-ROOT = Path(__file__).resolve().parents[2]
-RULEBOOK_PATH = ROOT / "procedures" / "rulebook.yaml"
+RULEBOOK_PATH = PROCEDURES / "rulebook.yaml"
 
 
 _E = TypeVar("_E", bound=StrEnum)
 
 
-class RulebookError(ValueError):
-    """The rulebook file is malformed; the message is ``path:LINE: what is wrong``."""
+# The rulebook file is malformed: the one data-error class, ``path:LINE: what is wrong``.
+RulebookError = DataError
 
 
 class Lang(StrEnum):
@@ -278,68 +278,75 @@ class Rulebook:
 
 # ---------------------------------------------------------------------------- loading
 
-_TAG_MERGE = "tag:yaml.org,2002:merge"
-_TAG_BOOL = "tag:yaml.org,2002:bool"
-_TAG_NULL = "tag:yaml.org,2002:null"
 _ID = re.compile(r"^[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*$")
 _RULE_KEYS = {"section", "title", "summary", "keywords", "sources", "trigger", "rulings"}
 _BRANCH_KEYS = {"fallback", "summary", "cards", "chips", "steps", "conditions", "sources"}
 _RULING_KEYS = _BRANCH_KEYS | {"like"} | {branch.value for branch in Branch}
 
 
+class _At(NamedTuple):  # a named tuple: made for every value, and cheap to make
+    """A value of the rulebook as the one YAML reader (:mod:`dealer.rules.source`) gives it, with
+    the line it starts on."""
+
+    value: Any
+    line: int
+
+
 class _Reader:
-    """Turns composed YAML nodes into typed records, naming the line of every error."""
+    """Turns the rulebook's YAML values into typed records, naming the line of every error."""
 
     def __init__(self, where: str) -> None:
         self.where = where
 
-    def error(self, node: yaml.Node, message: str) -> RulebookError:
-        return RulebookError(f"{self.where}:{node.start_mark.line + 1}: {message}")
+    def error(self, node: _At, message: str) -> DataError:
+        return DataError(self.where, node.line, message)
 
-    def mapping(self, node: yaml.Node, what: str) -> dict[str, yaml.Node]:
-        """A mapping's keys and value nodes, with ``<<`` merges applied (explicit keys win)."""
-        if not isinstance(node, yaml.MappingNode):
+    def mapping(self, node: _At, what: str) -> dict[str, _At]:
+        """A mapping's keys and values (``<<`` merges are the reader's: explicit keys win)."""
+        if not isinstance(node.value, Node):
             raise self.error(node, f"{what} must be a mapping")
-        merged: dict[str, yaml.Node] = {}
-        own: dict[str, yaml.Node] = {}
-        for key, value in node.value:
-            if key.tag == _TAG_MERGE:
-                sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
-                for source in sources:
-                    for name, item in self.mapping(source, f"{what} (merged)").items():
-                        merged.setdefault(name, item)
-                continue
-            name = self.string(key, f"a key in {what}")
-            if name in own:
-                raise self.error(key, f"duplicate key {name!r} in {what}")
-            own[name] = value
-        return {**merged, **own}
+        found: dict[str, _At] = {}
+        mapping = node.value
+        for key, value in mapping.items():
+            if isinstance(key, str) and key == key.strip() and key:
+                name = key
+            else:
+                name = self.string(_At(key, mapping.line_of(key)), f"a key in {what}")
+            line = value.line if isinstance(value, Node | Items) else mapping.line_of(key)
+            found[name] = _At(value, line)
+        return found
 
-    def keys(self, node: yaml.Node, found: Mapping[str, yaml.Node], allowed: set[str],
+    def key_line(self, node: _At, key: str) -> int:
+        return node.value.line_of(key) if isinstance(node.value, Node) else node.line
+
+    def keys(self, node: _At, found: Mapping[str, _At], allowed: set[str],
              what: str) -> None:  # fmt: skip
         for name in found:
             if name not in allowed:
-                raise self.error(node, f"unknown key {name!r} in {what}")
+                hint = did_you_mean(name, sorted(allowed))
+                raise self.error(node, f"unknown key {name!r} in {what}{hint}")
 
-    def sequence(self, node: yaml.Node, what: str) -> list[yaml.Node]:
-        if not isinstance(node, yaml.SequenceNode):
+    def sequence(self, node: _At, what: str) -> list[_At]:
+        if not isinstance(node.value, Items):
             raise self.error(node, f"{what} must be a list")
-        return list(node.value)
+        items = node.value
+        return [_At(value, items.line_at(index)) for index, value in enumerate(items)]
 
-    def string(self, node: yaml.Node, what: str, strip: bool = True) -> str:
-        if not isinstance(node, yaml.ScalarNode) or node.tag in (_TAG_NULL, _TAG_BOOL):
+    def string(self, node: _At, what: str, strip: bool = True) -> str:
+        value = node.value
+        if value is None or isinstance(value, bool | Node | Items):
             raise self.error(node, f"{what} must be text")
-        value = str(node.value)
-        if not value.strip():
+        text = str(value)
+        if not text.strip():
             raise self.error(node, f"{what} is empty")
-        return value.strip() if strip else value
+        return text.strip() if strip else text
 
-    def boolean(self, node: yaml.Node, what: str) -> bool:
-        if not isinstance(node, yaml.ScalarNode) or node.tag != _TAG_BOOL:
+    def boolean(self, node: _At, what: str) -> bool:
+        if not isinstance(node.value, bool):
             raise self.error(node, f"{what} must be true or false")
-        return str(node.value).lower() in {"true", "yes", "on"}
+        return node.value
 
-    def enum(self, node: yaml.Node, kind: type[_E], what: str) -> _E:
+    def enum(self, node: _At, kind: type[_E], what: str) -> _E:
         value = self.string(node, what)
         try:
             return kind(value)
@@ -347,7 +354,7 @@ class _Reader:
             allowed = ", ".join(member.value for member in kind)
             raise self.error(node, f"{what} {value!r} is not one of: {allowed}") from None
 
-    def text(self, node: yaml.Node, what: str, strip: bool = True) -> Text:
+    def text(self, node: _At, what: str, strip: bool = True) -> Text:
         found = self.mapping(node, what)
         self.keys(node, found, {lang.value for lang in Lang}, what)
         if "en" not in found:
@@ -355,16 +362,16 @@ class _Reader:
         values = {name: self.string(item, f"{what}.{name}", strip) for name, item in found.items()}
         return Text(values["en"], values.get(Lang.ZH_HANS), values.get(Lang.ZH_HANT))
 
-    def strings(self, node: yaml.Node, what: str) -> tuple[str, ...]:
+    def strings(self, node: _At, what: str) -> tuple[str, ...]:
         return tuple(self.string(item, what) for item in self.sequence(node, what))
 
-    def words(self, node: yaml.Node, what: str) -> Words:
+    def words(self, node: _At, what: str) -> Words:
         found = self.mapping(node, what)
         self.keys(node, found, {lang.value for lang in Lang}, what)
         got = {name: self.strings(item, f"{what}.{name}") for name, item in found.items()}
         return Words(got.get("en", ()), got.get(Lang.ZH_HANS, ()), got.get(Lang.ZH_HANT, ()))
 
-    def card(self, node: yaml.Node, what: str) -> CardFate:
+    def card(self, node: _At, what: str) -> CardFate:
         found = self.mapping(node, what)
         self.keys(node, found, {"card", "fate", "text"}, what)
         for key in ("card", "fate", "text"):
@@ -374,7 +381,7 @@ class _Reader:
         fate = self.enum(found["fate"], Fate, f"{what}: card fate")
         return CardFate(card, fate, self.text(found["text"], f"{what}.text"))
 
-    def step(self, node: yaml.Node, what: str, cards: set[Role]) -> Step:
+    def step(self, node: _At, what: str, cards: set[Role]) -> Step:
         found = self.mapping(node, what)
         self.keys(node, found, {"do", "text", "burn", "card"}, what)
         if "do" not in found:
@@ -399,7 +406,7 @@ class _Reader:
                 )
         return Step(do, text, burn, card)
 
-    def ruling(self, name: str, node: yaml.Node, found: Mapping[str, yaml.Node], what: str,
+    def ruling(self, name: str, node: _At, found: Mapping[str, _At], what: str,
                rulesets: Mapping[str, Ruleset], inherit: bool | None = None) -> Ruling:  # fmt: skip
         """A ruling; ``inherit`` is the enclosing ruling's fallback, for one of its branches."""
         for key in ("fallback", "summary", "chips", "steps", "sources"):
@@ -445,7 +452,7 @@ class _Reader:
             branches=MappingProxyType(branches),
         )
 
-    def rulings(self, rule_id: str, node: yaml.Node,
+    def rulings(self, rule_id: str, node: _At,
                 rulesets: Mapping[str, Ruleset]) -> tuple[Ruling, ...]:  # fmt: skip
         raw = self.mapping(node, f"{rule_id}.rulings")
         for name, item in raw.items():
@@ -470,7 +477,7 @@ class _Reader:
             result.append(self.ruling(name, raw[name], found, what, rulesets))
         return tuple(result)
 
-    def rule(self, rule_id: str, node: yaml.Node, rulesets: Mapping[str, Ruleset]) -> Rule:
+    def rule(self, rule_id: str, node: _At, rulesets: Mapping[str, Ruleset]) -> Rule:
         found = self.mapping(node, rule_id)
         self.keys(node, found, _RULE_KEYS, rule_id)
         for key in ("section", "title", "summary", "sources"):
@@ -499,7 +506,7 @@ class _Reader:
             rulings=self.rulings(rule_id, found["rulings"], rulesets) if is_b else (),
         )
 
-    def book(self, node: yaml.Node) -> Rulebook:
+    def book(self, node: _At) -> Rulebook:
         top = self.mapping(node, "the rulebook")
         self.keys(node, top, {"labels", "rulesets", "rules", "templates"}, "the rulebook")
         for key in ("labels", "rulesets", "rules"):
@@ -520,7 +527,7 @@ class _Reader:
                 raise self.error(item, f"ruleset {name} needs a title and a text")
             fallback_node = found.get("fallback")
             fallback = None
-            if fallback_node is not None and fallback_node.tag != _TAG_NULL:
+            if fallback_node is not None and fallback_node.value is not None:
                 fallback = self.string(fallback_node, f"ruleset {name}.fallback")
             title = self.text(found["title"], f"ruleset {name}.title")
             text = self.text(found["text"], f"ruleset {name}.text")
@@ -530,46 +537,24 @@ class _Reader:
                 raise self.error(top["rulesets"], f"unknown fallback ruleset {ruleset.fallback!r}")
         rules: dict[str, Rule] = {}
         rules_node = top["rules"]
-        if not isinstance(rules_node, yaml.MappingNode):
-            raise self.error(rules_node, "rules must be a mapping")
-        for key, item in rules_node.value:
-            rule_id = self.string(key, "a rule ID")
+        for rule_id, item in self.mapping(rules_node, "rules").items():
             if not _ID.match(rule_id):
-                raise self.error(key, f"rule ID {rule_id!r} is not like TURN-PREMATURE")
-            if rule_id in rules:
-                raise self.error(key, f"duplicate rule ID {rule_id}")
+                line = self.key_line(rules_node, rule_id)
+                raise DataError(self.where, line, f"rule ID {rule_id!r} is not like TURN-PREMATURE")
             rules[rule_id] = self.rule(rule_id, item, rulesets)
         return Rulebook(rules, rulesets, labels)
 
 
 def _display(path: Path) -> str:
-    try:
-        return path.resolve().relative_to(ROOT).as_posix()
-    except ValueError:
-        return str(path)
+    return shown(path)
 
 
 def load(path: Path | None = None) -> Rulebook:
     """Read and check a rulebook file (the project's own by default; use ``book()`` for it)."""
     path = RULEBOOK_PATH if path is None else path
     where = _display(path)
-    loader_class = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise RulebookError(f"{where}:0: cannot read the rulebook: {error.strerror}") from None
-    loader = loader_class(text)
-    try:
-        node = loader.get_single_node()
-    except yaml.MarkedYAMLError as error:
-        mark = error.problem_mark or error.context_mark
-        line = mark.line + 1 if mark is not None else 0
-        raise RulebookError(f"{where}:{line}: {error.problem or error}") from None
-    finally:
-        loader.dispose()
-    if node is None:
-        raise RulebookError(f"{where}:1: the rulebook is empty")
-    return _Reader(where).book(node)
+    doc = load_file(path, where)
+    return _Reader(where).book(_At(doc, doc.line if isinstance(doc, Node) else 1))
 
 
 @functools.cache

@@ -17,21 +17,82 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from dealer.core.errors import DataError
 from dealer.core.ruleset import Ruleset
-from dealer.rules.source import Node, SourceError, load_file
+from dealer.rules.data import PROCEDURES, RULESETS, shipped, shown
+from dealer.rules.source import Node, SourceError, check_keys, load_file, new_node
 
-PROCEDURES = Path(__file__).resolve().parents[2] / "procedures"
-RULESETS = PROCEDURES / "rulesets"
+__all__ = ["DEFAULT", "PROCEDURES", "RULESETS", "load_ruleset", "names"]
 DEFAULT = "seed"
 
 
-_CHOICES: dict[str, type | tuple[type, ...]] = {
-    "max_players": int,
-    "limit_cap_bets": (int, type(None)),
-    "limit_cap_lifted_heads_up": bool,
-    "straddle_seats": list,
-    "misdeal_exposed_cards": list,
-    "dead_button": bool,
+RULESET_KEYS: dict[str, str] = {
+    "extends": "the ruleset this overlay changes: seed, wsop-2024, or another overlay file",
+    "name": "the ruleset's name, shown in rulings",
+    "title": "a one-line description",
+    "fallback": "published rulesets: the ruleset whose rules apply where this one is silent",
+    "choices": "the choices this ruleset makes",
+}
+
+
+class UnknownRuleset(DataError):
+    """A ruleset name or file that is not there (the error belongs where it was named)."""
+
+
+def _whole(low: int, high: int | None) -> Any:
+    def check(value: Any) -> Any:
+        whole = isinstance(value, int) and not isinstance(value, bool)
+        return value if whole and value >= low and (high is None or value <= high) else _BAD
+
+    return check
+
+
+def _cap(value: Any) -> Any:
+    return None if value == "unlimited" else _whole(1, None)(value)
+
+
+def _flag(value: Any) -> Any:
+    return value if isinstance(value, bool) else _BAD
+
+
+def _one_of(*allowed: tuple[Any, ...]) -> Any:
+    def check(value: Any) -> Any:
+        chosen = tuple(value) if isinstance(value, list) else _BAD
+        return chosen if chosen in allowed else _BAD
+
+    return check
+
+
+_BAD = object()
+
+# Each choice: how it is read (``_BAD`` for a value of the wrong kind) and, in the user's words,
+# what it may be. The bounds are the rules': ten seats (TABLE-SIZE), a cap of at least the bet
+# itself (LIMIT-CAP), the first exposed card always a misdeal (004 ¶1, LA 104), straddles under
+# the gun and/or on the button (STRADDLE).
+_FLAG = {"type": "boolean"}
+CHOICES: dict[str, tuple[Any, str, dict[str, Any]]] = {  # read, in words, as a JSON Schema
+    "max_players": (
+        _whole(2, 10),
+        "a whole number of players from 2 to 10 (TABLE-SIZE)",
+        {"type": "integer", "minimum": 2, "maximum": 10},
+    ),
+    "limit_cap_bets": (
+        _cap,
+        "a whole number of bets, 1 or more, or `unlimited` (LIMIT-CAP)",
+        {"anyOf": [{"type": "integer", "minimum": 1}, {"const": "unlimited"}]},
+    ),
+    "limit_cap_lifted_heads_up": (_flag, "true or false (LIMIT-CAP)", _FLAG),
+    "straddle_seats": (
+        _one_of(("under-the-gun",), ("button",), ("under-the-gun", "button")),
+        "[under-the-gun], [button] or [under-the-gun, button] (STRADDLE)",
+        {"enum": [["under-the-gun"], ["button"], ["under-the-gun", "button"]]},
+    ),
+    "misdeal_exposed_cards": (
+        _one_of((1,), (1, 2)),
+        "[1] or [1, 2] (HOLE-EXPOSED-SECOND)",
+        {"enum": [[1], [1, 2]]},
+    ),
+    "dead_button": (_flag, "true or false (DEAD-BUTTON)", _FLAG),
 }
 
 
@@ -42,37 +103,44 @@ def names() -> tuple[str, ...]:
 def _check_choices(doc: Node, choices: Any) -> dict[str, Any]:
     if not isinstance(choices, Node):
         raise doc.error("choices", "'choices' must be a mapping of choice names to values")
+    check_keys(choices, CHOICES, "choices")
     checked: dict[str, Any] = {}
     for key, value in choices.items():
-        kind = _CHOICES.get(key)
-        if kind is None:
-            raise choices.error(key, f"unknown choice {key!r}; known: {', '.join(_CHOICES)}")
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            raise choices.error(key, f"choice {key!r} has a value of the wrong kind: {value!r}")
-        checked[key] = tuple(value) if isinstance(value, list) else value
-        allowed = _VALUES.get(key)
-        if allowed is not None and checked[key] not in allowed:
-            shown = " or ".join(str(list(a)) if isinstance(a, tuple) else str(a) for a in allowed)
-            raise choices.error(key, f"choice {key!r} can only be {shown}")
+        read, words, _ = CHOICES[key]
+        chosen = read(value)
+        if chosen is _BAD:
+            raise choices.error(key, f"choice {key!r} is {words}, not {_said(value)}")
+        checked[key] = chosen
     return checked
 
 
-# Choices whose values the rules bound: the first exposed card is always a misdeal (004 ¶1,
-# LA 104); the second is the one rulesets differ on. Straddles: under the gun and/or the button.
-_VALUES: dict[str, tuple[object, ...]] = {
-    "misdeal_exposed_cards": ((1,), (1, 2)),
-    "straddle_seats": (("under-the-gun",), ("button",), ("under-the-gun", "button")),
-}
+def _said(value: Any) -> str:
+    """A value as the user wrote it, not as Python prints it."""
+    if value is None:
+        return "empty"
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return "[" + ", ".join(_said(item) for item in value) + "]"
+    return str(value)
 
 
 def _read(path: Path, shown_as: str, seen: frozenset[Path]) -> Ruleset:
     doc = load_file(path, shown_as)
     if not isinstance(doc, Node):
         raise SourceError(shown_as, 1, "a ruleset is a mapping with 'name' and 'choices'")
-    choices = _check_choices(doc, doc["choices"] if "choices" in doc else _empty(doc))
+    check_keys(doc, RULESET_KEYS, "a ruleset")
+    for key in ("extends", "name", "title", "fallback"):
+        if key in doc and (not isinstance(doc[key], str) or not doc[key].strip()):
+            raise doc.error(key, f"'{key}' is {RULESET_KEYS[key]}")
+    if "extends" in doc and "fallback" in doc:
+        raise doc.error("fallback", "an overlay keeps the fallback of the ruleset it extends")
+    choices = _check_choices(
+        doc, doc["choices"] if "choices" in doc else new_node(doc.file, doc.line)
+    )
     parent_name = doc.get("extends")
     if parent_name is None:
-        missing = [name for name in _CHOICES if name not in choices]
+        missing = [name for name in CHOICES if name not in choices]
         if missing:
             raise doc.error("choices", f"ruleset lacks choices: {', '.join(missing)}")
         name = str(doc.get("name", path.stem))
@@ -95,30 +163,28 @@ def _read(path: Path, shown_as: str, seen: frozenset[Path]) -> Ruleset:
     )
 
 
-def _empty(doc: Node) -> Node:
-    empty = Node()
-    empty.line, empty.file, empty.key_lines = doc.line, doc.file, {}
-    return empty
-
-
 def _resolve(name: str, near: Path, seen: frozenset[Path], doc: Node) -> Ruleset:
     for candidate in (RULESETS / f"{name}.yaml", near / name, near / f"{name}.yaml"):
         if candidate.is_file():
             if candidate.resolve() in seen:
                 raise doc.error("extends", f"ruleset {name!r} extends itself")
             return _read(candidate, str(candidate), seen | {candidate.resolve()})
-    raise doc.error("extends", f"unknown ruleset {name!r}; known: {', '.join(names())}")
+    raise doc.error("extends", f"unknown ruleset {name!r}; known: {', '.join(names())} or a file")
 
 
 @cache
 def load_ruleset(name_or_path: str) -> Ruleset:
     """A published ruleset by name (``seed``, ``wsop-2024``) or a house overlay by file path."""
     published = RULESETS / f"{name_or_path}.yaml"
-    if published.is_file():
-        return _read(published, f"procedures/rulesets/{name_or_path}.yaml", frozenset())
+    if name_or_path.strip() and "/" not in name_or_path and published.is_file():
+        return _read(published, shown(published), frozenset())
     path = Path(name_or_path)
-    if path.suffix in (".yaml", ".yml") and path.is_file():
+    if path.suffix in (".yaml", ".yml") and not path.is_file():
+        path = shipped(name_or_path) or path  # procedures/house/... of an installed package
+    if name_or_path.strip() and path.suffix in (".yaml", ".yml") and path.is_file():
         return _read(path, str(path), frozenset({path.resolve()}))
-    raise SourceError(
-        name_or_path, 0, f"unknown ruleset {name_or_path!r}; known: {', '.join(names())} or a file"
+    raise UnknownRuleset(
+        name_or_path or "--ruleset",
+        0,
+        f"unknown ruleset {name_or_path!r}; known: {', '.join(names())} or a file",
     )

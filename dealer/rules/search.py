@@ -34,10 +34,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from dealer.rules.rulebook import ROOT, Lang, Rule, book, id_form
+from dealer.rules.data import PROCEDURES, shown
+from dealer.rules.rulebook import Lang, Rule, book, id_form
 from dealer.rules.source import Items, Node, SourceError, load_file
 
-SEARCH_PATH = ROOT / "procedures" / "search.yaml"
+SEARCH_PATH = PROCEDURES / "search.yaml"
 
 
 class Kind(StrEnum):
@@ -144,10 +145,10 @@ def _ranges(items: Items, where: str) -> tuple[_Range, ...]:
 
 def load_table(path: Path = SEARCH_PATH) -> Table:
     """Read and check the synonym table (``file:line: message`` on a mistake)."""
-    shown = path.relative_to(ROOT).as_posix() if path.is_relative_to(ROOT) else str(path)
-    doc = load_file(path, shown)
+    where = shown(path)
+    doc = load_file(path, where)
     if not isinstance(doc, Node) or "synonyms" not in doc:
-        raise SourceError(shown, 1, "the search table needs 'synonyms'")
+        raise SourceError(where, 1, "the search table needs 'synonyms'")
     english: dict[tuple[str, ...], str] = {}
     chinese: dict[str, str] = {}
     synonyms = doc["synonyms"]

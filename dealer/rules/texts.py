@@ -16,10 +16,11 @@ import os
 import unicodedata
 from collections.abc import Mapping
 
-from dealer.rules.rulebook import ROOT, Lang
+from dealer.rules.data import PROCEDURES
+from dealer.rules.rulebook import Lang
 from dealer.rules.source import Node, SourceError, load_file
 
-TEXTS = ROOT / "procedures" / "texts"
+TEXTS = PROCEDURES / "texts"
 
 # Every spelling accepted for a language, lower case, "_" read as "-".
 _ALIASES = {

@@ -16,16 +16,19 @@ from typing import Any
 
 from dealer.core.button import draw_for_button
 from dealer.core.cards import Card, CardError, parse_cards
-from dealer.core.chips import ChipError, parse_chips
+from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.deck import DeckPlan
+from dealer.core.errors import did_you_mean
 from dealer.core.mishaps import Mishap, parse_mishap
 from dealer.core.positions import BUTTON, UNDER_THE_GUN
 from dealer.core.ruleset import Ruleset
 from dealer.core.stakes import AntePayer, Stakes, Structure
 from dealer.core.steps import Step, StepError, parse_step
 from dealer.core.table import SEATS, Table, TableError
-from dealer.rules.rulesets import PROCEDURES, load_ruleset
-from dealer.rules.source import Items, Node, SourceError, load_file, load_text
+from dealer.rules.data import shipped
+from dealer.rules.rulesets import UnknownRuleset, load_ruleset
+from dealer.rules.source import Items, Node, SourceError, check_keys, load_file, load_text
+from dealer.scenarios import vocabulary
 
 # Where autopilot may be asked to run to: a state of the procedure, or one of these words.
 AUTO_TARGETS = {
@@ -37,30 +40,7 @@ AUTO_TARGETS = {
     "end": "done",
 }
 PLAYER_POLICIES = ("none", "check-call")
-EXPECT_KEYS = (
-    "state",
-    "expected",
-    "board",
-    "burns",
-    "muck",
-    "set_aside",
-    "scrap",
-    "stub_top",
-    "stub_size",
-    "hands",
-    "stacks",
-    "pot",
-    "committed",
-    "to_act",
-    "folded",
-    "next_button",
-    "button",
-    "events",
-    "events_end",
-    "shown",
-    "rulings",
-    "owed",
-)
+EXPECT_KEYS = tuple(vocabulary.EXPECT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,7 +97,8 @@ def _chips(node: Node, key: Any) -> Decimal:
 
 
 def _cards(value: Any, where: Node | Items, key: Any) -> tuple[Card, ...]:
-    if not isinstance(value, str | list):
+    words = isinstance(value, list) and all(isinstance(word, str) for word in value)
+    if not isinstance(value, str) and not words:
         raise where.error(key, f"expected cards like 'As Kd', got {value!r}")
     try:
         return parse_cards(value)
@@ -129,11 +110,13 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
     game: Any = table.get("game")
     try:
         structure = Structure(game)
-    except ValueError:
+    except (ValueError, TypeError):
         raise table.error("game", f"unknown game {game!r}: limit, no-limit or pot-limit") from None
     extras: dict[str, Any] = {}
     if "chip" in table:
         extras["chip_unit"] = _chips(table, "chip")
+        if extras["chip_unit"] == 0:
+            raise table.error("chip", "'chip' is the chip unit: an amount more than 0")
     ante_by = AntePayer.EACH
     if "ante" in table:
         ante = table["ante"]
@@ -151,6 +134,10 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
         straddle = table["straddle"]
         if straddle is not False:
             plain = straddle is True or straddle == BUTTON  # twice the big blind
+            if not plain and not isinstance(straddle, int | Decimal):
+                raise table.error(
+                    "straddle", "'straddle' is true (twice the big blind), button, or an amount"
+                )
             extras["straddle"] = None if plain else _chips(table, "straddle")
     pair = {}
     for key in ("bets", "blinds"):
@@ -162,47 +149,53 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
                 pair[key] = (parse_chips(value[0]), parse_chips(value[1]))
             except ChipError as error:
                 raise table.error(key, str(error)) from None
+            if 0 in pair[key]:
+                raise table.error(key, f"'{key}' are amounts more than 0, e.g. [5, 10]")
+    if structure is Structure.LIMIT:
+        if "bets" not in pair:
+            raise table.error("game", "a limit game needs 'bets: [small bet, big bet]'")
+        small_bet, big_bet = pair["bets"]
+        small, big = pair.get("blinds", (small_bet / 2, small_bet))
+    else:
+        if "bets" in pair:
+            raise table.error("bets", f"'bets' are for limit games; a {structure} game has blinds")
+        if "blinds" not in pair:
+            raise table.error("game", f"a {structure} game needs 'blinds: [small, big]'")
+        small, big = pair["blinds"]
+        small_bet = big_bet = big
+    straddle_amount = _straddle(extras, big)
+    forced = [  # (table key, what it is, amount)
+        ("blinds", "the small blind", small),
+        ("blinds", "the big blind", big),
+        *((("bets", "the small bet", small_bet), ("bets", "the big bet", big_bet))
+          if structure is Structure.LIMIT else ()),
+        ("ante", "the ante", extras.get("ante", Decimal(0))),
+        ("straddle", "the straddle", straddle_amount),
+    ]  # fmt: skip
+    unit = extras.get("chip_unit") or default_unit(*(amount for _, _, amount in forced))
+    for key, what, amount in forced:  # CHIP-UNIT: every wager is a whole number of the unit
+        if amount % unit:
+            raise table.error(
+                key if key in table else "chip",
+                f"{what} {format_chips(amount)} is not a whole number of the "
+                f"{format_chips(unit)} chip (CHIP-UNIT)",
+            )
     try:
-        if structure is Structure.LIMIT:
-            if "bets" not in pair:
-                raise table.error("game", "a limit game needs 'bets: [small bet, big bet]'")
-            small_bet, big_bet = pair["bets"]
-            blinds = pair.get("blinds", (small_bet / 2, small_bet))
-            stakes = Stakes(
-                structure=structure,
-                small_blind=blinds[0],
-                big_blind=blinds[1],
-                small_bet=small_bet,
-                big_bet=big_bet,
-                chip_unit=extras.get("chip_unit")
-                or _unit(blinds[0], blinds[1], small_bet, big_bet),
-                ante=extras.get("ante", Decimal(0)),
-                straddle=_straddle(extras, blinds[1]),
-                cap_bets=ruleset.limit_cap_bets,
-                cap_lifted_heads_up=ruleset.limit_cap_lifted_heads_up,
-                ante_by=ante_by,
-            )
-        else:
-            if "blinds" not in pair:
-                raise table.error("game", f"a {structure} game needs 'blinds: [small, big]'")
-            small, big = pair["blinds"]
-            stakes = Stakes(
-                structure=structure,
-                small_blind=small,
-                big_blind=big,
-                small_bet=big,
-                big_bet=big,
-                chip_unit=extras.get("chip_unit") or _unit(small, big),
-                ante=extras.get("ante", Decimal(0)),
-                straddle=_straddle(extras, big),
-                cap_bets=None,
-                ante_by=ante_by,
-            )
+        return Stakes(
+            structure=structure,
+            small_blind=small,
+            big_blind=big,
+            small_bet=small_bet,
+            big_bet=big_bet,
+            chip_unit=unit,
+            ante=extras.get("ante", Decimal(0)),
+            straddle=straddle_amount,
+            cap_bets=ruleset.limit_cap_bets if structure is Structure.LIMIT else None,
+            cap_lifted_heads_up=structure is Structure.LIMIT and ruleset.limit_cap_lifted_heads_up,
+            ante_by=ante_by,
+        )
     except ValueError as error:
-        if isinstance(error, SourceError):
-            raise
         raise table.error("game", str(error)) from None
-    return stakes
 
 
 def _straddle(extras: Mapping[str, Any], big_blind: Decimal) -> Decimal:
@@ -212,28 +205,71 @@ def _straddle(extras: Mapping[str, Any], big_blind: Decimal) -> Decimal:
     return 2 * big_blind if amount is None else amount
 
 
-def _unit(*amounts: Decimal) -> Decimal:
-    """CHIP-UNIT by default: the largest chip that makes every blind and bet exactly."""
+# The usual chip values, largest first: what a card room makes its blinds and antes from.
+CHIP_VALUES = tuple(
+    Decimal(value)
+    for value in (
+        "5000000", "1000000", "500000", "100000", "25000", "5000", "1000", "500", "100", "25",
+        "5", "1", "0.5", "0.25", "0.1", "0.05", "0.01",
+    )
+)  # fmt: skip
+
+
+def default_unit(*amounts: Decimal) -> Decimal:
+    """CHIP-UNIT by default: the smallest chip used to make the forced bets (LA 130), each made
+    from the usual chip values largest first, and in any case a chip that makes every one.
+
+    >>> str(default_unit(Decimal(40000), Decimal(80000)))  # 80,000 = 3 x 25,000 + 5,000
+    '5000'
+    >>> [str(default_unit(*map(Decimal, a))) for a in (("25", "50"), ("100", "200", "25"))]
+    ['25', '25']
+    >>> str(default_unit(Decimal("2.5"), Decimal(5))), str(default_unit(Decimal(3), Decimal(7)))
+    ('0.5', '1')
+    """
+    positive = [amount for amount in amounts if amount > 0]
+    smallest: Decimal | None = None
+    for amount in positive:
+        rest = amount
+        for value in CHIP_VALUES:
+            if rest >= value:
+                rest %= value
+                smallest = value if smallest is None else min(smallest, value)
+    candidates = [*positive, *([smallest] if smallest is not None else [])]
+    return _gcd(*candidates) if candidates else Decimal(1)
+
+
+def _gcd(*amounts: Decimal) -> Decimal:
+    """The largest amount that makes each of ``amounts`` a whole number of times."""
     scale = max(0, *(-int(amount.as_tuple().exponent) for amount in amounts))
     whole = [int(amount.scaleb(scale)) for amount in amounts]
-    return Decimal(gcd(*whole)).scaleb(-scale)
+    unit = Decimal(gcd(*whole)).scaleb(-scale)
+    return unit.quantize(Decimal(1)) if unit == unit.to_integral_value() else unit.normalize()
+
+
+def _is_number(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _table(doc: Node, ruleset: Ruleset) -> Table:
     table = doc.get("table")
     if not isinstance(table, Node):
         raise doc.error("table", "a scenario needs a 'table' mapping")
+    check_keys(table, vocabulary.TABLE, "the table")
     seats = table.get("seats")
     if not isinstance(seats, Node) or not seats:
         raise table.error("seats", "'seats' maps seat numbers to stacks, e.g. {1: 200, 2: 200}")
     stacks: dict[int, Decimal] = {}
-    for seat in seats:
-        if not isinstance(seat, int) or isinstance(seat, bool):
+    for seat in seats:  # the table says which seats exist (TABLE-SIZE)
+        if not _is_number(seat):
             raise seats.error(seat, f"a seat is a number from 1 to 10, not {seat!r}")
         stacks[seat] = _chips(seats, seat)
     button = table.get("button")
-    if isinstance(button, Node) and set(button) == {"draw"}:
-        button, _ = draw_for_button(tuple(stacks), button["draw"])  # BUTTON-START
+    if isinstance(button, Node):
+        check_keys(button, ("draw",), "the button")
+        seed = button.get("draw")
+        if not isinstance(seed, int | str) or isinstance(seed, bool):
+            raise table.error("button", "'button: {draw: SEED}' draws for the button with a seed")
+        button, _ = draw_for_button(tuple(stacks), seed)  # BUTTON-START
     if not isinstance(button, int) or isinstance(button, bool):
         raise table.error(
             "button", "'button' is the seat holding the button, or {draw: SEED} to draw for it"
@@ -286,9 +322,7 @@ def _plan(node: Any, where: Node, key: str, default: DeckPlan | None) -> DeckPla
         return default or DeckPlan()
     if not isinstance(node, Node):
         raise where.error(key, "'deck' is a mapping with 'seed', 'stacked' and/or 'cut'")
-    unknown = [k for k in node if k not in ("seed", "stacked", "cut")]
-    if unknown:
-        raise node.error(unknown[0], f"unknown deck key {unknown[0]!r}: seed, stacked or cut")
+    check_keys(node, vocabulary.DECK, "the deck")
     seed = node.get("seed", default.seed if default else 0)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
         raise node.error("seed", "'seed' is a number or a word")
@@ -301,9 +335,34 @@ def _plan(node: Any, where: Node, key: str, default: DeckPlan | None) -> DeckPla
                 raise node.error("stacked", f"card {card} appears twice in the stacked deck")
             seen.add(card)
     cut_at = node.get("cut")
-    if cut_at is not None and (not isinstance(cut_at, int) or not 0 < cut_at < 52):
-        raise node.error("cut", "'cut' is a position from 1 to 51")
+    if cut_at is not None and (not _is_number(cut_at) or not 0 < cut_at < 52):
+        raise node.error(
+            "cut",
+            "'cut' is a position from 1 to 51: a cut leaves cards in both packets (SHUFFLE-CUT)",
+        )
     return DeckPlan(seed=seed, stacked=stacked, cut_at=cut_at)
+
+
+def _step_kind(item: Node) -> str:
+    """Which kind of step mapping this is (``vocabulary.STEP_KINDS``); exactly one kind."""
+    kinds = [kind for kind in vocabulary.STEP_KINDS if kind in item]
+    if len(kinds) > 1:
+        raise item.error(kinds[1], f"a step mapping has one of step, mishap, auto or expect, "
+                         f"not both {kinds[0]!r} and {kinds[1]!r}")  # fmt: skip
+    if not kinds:
+        first = next(iter(item), None)
+        hint = did_you_mean(first, vocabulary.STEP) if first is not None else ""
+        raise item.error(
+            first, f"unknown step mapping key {first!r}{hint} (a step mapping has step, mishap, "
+            "auto or expect)",
+        )  # fmt: skip
+    kind = kinds[0]
+    others = [key for key in vocabulary.STEP_KINDS[kind] if key != kind]
+    for key in item:
+        if key != kind and key not in others:
+            hint = did_you_mean(key, others) if others else f"; {kind!r} takes no other key"
+            raise item.error(key, f"unknown key {key!r} beside {kind!r}{hint}")
+    return kind
 
 
 def _instruction(item: Any, items: Items, index: int) -> Instruction:
@@ -312,47 +371,48 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
         if isinstance(item, str):
             return Do(parse_step(item), line)
         if isinstance(item, Node):
-            if "expect" in item:
+            kind = _step_kind(item)
+            if kind == "expect":
                 checks = item["expect"]
                 if not isinstance(checks, Node):
                     raise item.error("expect", "'expect' is a mapping of checks")
-                for key in checks:
-                    if key not in EXPECT_KEYS:
-                        raise checks.error(
-                            key, f"unknown check {key!r}; known: {', '.join(EXPECT_KEYS)}"
-                        )
+                check_keys(checks, vocabulary.EXPECT, "expect")
+                for key, value in checks.items():
+                    _check_expectation(checks, key, value)
                 return Expect(checks, line)
-            if "auto" in item:
-                target = str(item["auto"])
-                state = AUTO_TARGETS.get(target, target)
+            if kind == "auto":
+                target = item["auto"]
+                state = AUTO_TARGETS.get(str(target), str(target))
                 from dealer.engine.procedure import procedure
 
-                if state not in procedure().states:
+                if not isinstance(target, str) or state not in procedure().states:
                     known = ", ".join(AUTO_TARGETS)
                     raise item.error(
                         "auto", f"unknown autopilot target {target!r}: {known} or a state"
                     )
-                players = str(item.get("players", "none"))
+                players = item.get("players", "none")
                 if players not in PLAYER_POLICIES:
                     raise item.error(
                         "players", f"unknown players policy {players!r}: none or check-call"
                     )
                 return Auto(state, line, players)
-            if "step" in item or "mishap" in item:
-                refused = item.get("refused")
-                if refused is not None and not isinstance(refused, str):
-                    raise item.error("refused", "'refused' is the refusal message expected")
-                if "mishap" in item:
-                    mishap = parse_mishap(str(item["mishap"]))
-                    noticed = item.get("noticed", "at once")
-                    if noticed not in ("at once", "later"):
-                        raise item.error(
-                            "noticed", "'noticed' is 'at once' (the default) or 'later'"
-                        )
-                    if noticed == "later":
-                        mishap = replace(mishap, noticed=False)
-                    return Do(mishap, line, refused)
-                return Do(parse_step(str(item["step"])), line, refused)
+            refused = item.get("refused")
+            if refused is not None and not isinstance(refused, str):
+                raise item.error("refused", "'refused' is the refusal message expected")
+            text = item[kind]
+            if not isinstance(text, str):
+                raise item.error(kind, f"'{kind}' is text, e.g. " + (
+                    "'seat 3 call' or 'burn'" if kind == "step" else "'turn' or 'pitch 2 exposed'"
+                ))  # fmt: skip
+            if kind == "mishap":
+                mishap = parse_mishap(text)
+                noticed = item.get("noticed", "at once")
+                if noticed not in ("at once", "later"):
+                    raise item.error("noticed", "'noticed' is 'at once' (the default) or 'later'")
+                if noticed == "later":
+                    mishap = replace(mishap, noticed=False)
+                return Do(mishap, line, refused)
+            return Do(parse_step(text), line, refused)
         raise items.error(
             index,
             f"unknown step {item!r}: a step text, or a mapping with step, mishap, auto or expect",
@@ -361,8 +421,72 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
         raise SourceError(items.file, line, str(error)) from None
 
 
+_CARD_CHECKS = ("board", "burns", "muck", "set_aside", "scrap", "stub_top")
+_SEAT_CHECKS = ("hands", "stacks", "committed", "shown")
+_TEXT_LISTS = ("rulings", "owed", "events", "events_end")
+_SEAT_OR_NONE = ("to_act", "button", "next_button")
+
+
+def _check_expectation(checks: Node, key: str, value: Any) -> None:
+    """An expectation's value must be of its kind (README, "Expectations"), checked at load."""
+    if key in _CARD_CHECKS:
+        if value is not None and value != "":
+            _cards(value, checks, key)
+    elif key in _SEAT_CHECKS:
+        if not isinstance(value, Node):
+            raise checks.error(key, f"'{key}' maps seats to {_SEAT_VALUES[key]}")
+        for seat, item in value.items():
+            if not _is_number(seat) or not 1 <= seat <= 10:
+                raise value.error(seat, f"a seat is a number from 1 to 10, not {seat!r}")
+            if key == "hands" and item is not None and item != "":
+                _cards(item, value, seat)
+            elif key in ("stacks", "committed"):
+                _chips(value, seat)
+            elif key == "shown" and not isinstance(item, str):
+                raise value.error(seat, f"'shown' names a hand, e.g. 'pair of kings', not {item!r}")
+    elif key == "pot":
+        _chips(checks, key)
+    elif key in _TEXT_LISTS:
+        if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
+            raise checks.error(key, f"'{key}' is a list of texts, e.g. [{_TEXT_EXAMPLES[key]}]")
+    elif key == "folded":
+        if not isinstance(value, list) or not all(_is_number(seat) for seat in value):
+            raise checks.error(key, "'folded' is a list of seats, e.g. [3, 5]")
+    elif key in _SEAT_OR_NONE:
+        if value is not None and not _is_number(value):
+            raise checks.error(key, f"'{key}' is a seat number, or null for none")
+    elif key == "stub_size":
+        if not _is_number(value) or value < 0:
+            raise checks.error(key, "'stub_size' is a number of cards, 0 or more")
+    elif key == "state":
+        from dealer.engine.procedure import procedure
+
+        states = procedure().states
+        if not isinstance(value, str) or value not in states:
+            hint = did_you_mean(value, states)
+            raise checks.error(key, f"unknown state {value!r}{hint}")
+    elif key == "expected" and not isinstance(value, str):
+        raise checks.error(key, "'expected' is the text a refusal would quote")
+
+
+_SEAT_VALUES = {
+    "hands": "cards, e.g. {1: As Kd}",
+    "stacks": "amounts, e.g. {1: 98}",
+    "committed": "amounts, e.g. {1: 2}",
+    "shown": "hand names, e.g. {1: pair of kings}",
+}
+_TEXT_EXAMPLES = {
+    "rulings": "TURN-PREMATURE (seed)",
+    "owed": "Retrieve every card dealt",
+    "events": "post 1 by seat 1 (small blind)",
+    "events_end": "push 10 to seat 2",
+}
+
+
 def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
     hands = doc.get("hands")
+    if "hands" in doc and "steps" in doc:
+        raise doc.error("steps", "a scenario has 'steps' (one hand) or 'hands', not both")
     if hands is None and "steps" in doc:
         hands_list: list[Any] = [doc]
         lines = [doc.line_of("steps")]
@@ -376,12 +500,16 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
     for number, (hand, line) in enumerate(zip(hands_list, lines, strict=True)):
         if not isinstance(hand, Node) or not isinstance(hand.get("steps"), Items):
             raise SourceError(doc.file, line, "a hand needs a 'steps' list")
+        if hand is not doc:
+            check_keys(hand, vocabulary.HAND, "a hand")
         fallback = DeckPlan(seed=f"{default.seed}:hand{number}") if number else default
         plan = _plan(hand.get("deck"), hand, "deck", fallback)
         steps: Items = hand["steps"]
         instructions = tuple(_instruction(item, steps, i) for i, item in enumerate(steps))
         leave = hand.get("leave", [])
-        if not isinstance(leave, list) or not all(isinstance(seat, int) for seat in leave):
+        if not isinstance(leave, list) or not all(
+            _is_number(seat) and 1 <= seat <= 10 for seat in leave
+        ):
             raise hand.error(
                 "leave", "'leave' lists the seats whose players leave before this hand"
             )
@@ -392,13 +520,39 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
 
 
 def _ruleset_name(name: str, scenario: Path) -> str:
-    """A published ruleset's name, or an overlay file: relative to the scenario, else the repo."""
+    """A published ruleset's name, or an overlay file: relative to the scenario, else one of the
+    shipped ``procedures/...`` files."""
     if not name.endswith((".yaml", ".yml")) or Path(name).is_absolute():
         return name
-    for base in (scenario.parent, PROCEDURES.parent):
-        if (base / name).is_file():
-            return str(base / name)
-    return name
+    if (scenario.parent / name).is_file():
+        return str(scenario.parent / name)
+    found = shipped(name)
+    return name if found is None else str(found)
+
+
+def _rules(doc: Node) -> tuple[str, ...]:
+    rules = doc.get("rules", [])
+    if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
+        raise doc.error("rules", "'rules' lists the rule IDs the scenario exercises")
+    if rules:
+        from dealer.rules.rulebook import book
+
+        known = book().rules
+        for index, rule in enumerate(rules):
+            if rule not in known:
+                where = rules.line_at(index) if isinstance(rules, Items) else doc.line_of("rules")
+                raise SourceError(
+                    doc.file, where, f"unknown rule {rule!r} in 'rules'{did_you_mean(rule, known)}"
+                )
+    return tuple(rules)
+
+
+def is_overlay(doc: Any) -> bool:
+    """A ruleset overlay kept beside the scenarios it serves: ``extends:`` (or ``choices:``) and no
+    scenario, steps or hands."""
+    if not isinstance(doc, Node) or {"scenario", "steps", "hands"} & set(doc):
+        return False
+    return bool({"extends", "choices"} & set(doc))
 
 
 def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenario:
@@ -408,7 +562,10 @@ def read_scenario(path: Path, ruleset_override: Ruleset | None = None) -> Scenar
     ruleset, that one, or the one it extends; a scenario written for another ruleset is read but
     marked ``skip``.
     """
-    return _scenario(load_file(path), path, ruleset_override)
+    scenario = read_suite_file(path, ruleset_override)
+    if scenario is None:
+        raise SourceError(str(path), 1, "this is a ruleset overlay, not a scenario")
+    return scenario
 
 
 def scenario_from_text(
@@ -418,18 +575,29 @@ def scenario_from_text(
     return _scenario(load_text(text, shown_as), Path(shown_as), ruleset_override)
 
 
+def read_suite_file(path: Path, ruleset_override: Ruleset | None = None) -> Scenario | None:
+    """A scenario, or ``None`` for a ruleset overlay kept among the scenarios (checked, not run)."""
+    doc = load_file(path)
+    if is_overlay(doc):
+        load_ruleset(str(path))
+        return None
+    return _scenario(doc, path, ruleset_override)
+
+
 def _scenario(doc: Any, path: Path, ruleset_override: Ruleset | None) -> Scenario:
     if not isinstance(doc, Node):
         raise SourceError(str(path), 1, "a scenario is a mapping with scenario, table and hands")
+    check_keys(doc, vocabulary.SCENARIO, "a scenario")
     name = doc.get("scenario")
-    if not isinstance(name, str) or not name:
+    if not isinstance(name, str) or not name.strip():
         raise doc.error("scenario", "a scenario needs a name: 'scenario: ...'")
-    rules = doc.get("rules", [])
-    if not isinstance(rules, list) or not all(isinstance(rule, str) for rule in rules):
-        raise doc.error("rules", "'rules' lists the rule IDs the scenario exercises")
+    rules = _rules(doc)
+    written = doc.get("ruleset", "seed")
+    if not isinstance(written, str) or not written.strip():
+        raise doc.error("ruleset", "'ruleset' is seed, wsop-2024, or a house overlay file")
     try:
-        declared = load_ruleset(_ruleset_name(str(doc.get("ruleset", "seed")), path))
-    except SourceError as error:
+        declared = load_ruleset(_ruleset_name(written, path))
+    except UnknownRuleset as error:  # the name is wrong here; an overlay's own errors are its own
         raise doc.error("ruleset", error.message) from None
     ruleset, skip = declared, None
     if ruleset_override is not None:
@@ -441,7 +609,7 @@ def _scenario(doc: Any, path: Path, ruleset_override: Ruleset | None) -> Scenari
     return Scenario(
         file=str(path),
         name=name,
-        rules=tuple(rules),
+        rules=rules,
         ruleset=ruleset,
         table=_table(doc, ruleset),
         hands=_hands(doc, default),

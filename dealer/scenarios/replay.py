@@ -10,16 +10,17 @@ from typing import Any
 from dealer.core.betting import Move
 from dealer.core.cards import format_cards
 from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap, MishapKind
-from dealer.core.steps import PlayerAction, Step
+from dealer.core.steps import DealerStep, PlayerAction, Step
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
 from dealer.rules.source import Items, Node
 from dealer.scenarios.format import Auto, Do, Expect, HandScript, Scenario
 
 
-class Mismatch(AssertionError):
+class Mismatch(DealerError, AssertionError):
     """A scenario whose hand did not go as it says."""
 
     def __init__(self, line: int, message: str) -> None:
@@ -41,6 +42,7 @@ class Result:
     failure: str | None = None
     hands: list[HandReport] = field(default_factory=list)
     hand: Hand | None = None  # the last hand played, when asked to keep it
+    internal: bool = False  # the failure is a bug of the tool, not of the scenario
 
     @property
     def passed(self) -> bool:
@@ -95,7 +97,8 @@ def snapshot(hand: Hand) -> dict[str, Any]:
 
 def passive_action(hand: Hand) -> PlayerAction:
     """A player who checks when it can and calls otherwise (autopilot's ``check-call`` players)."""
-    assert hand.betting is not None and hand.to_act is not None
+    if hand.betting is None or hand.to_act is None:
+        raise RuntimeError("check-call players asked to act with no player to act")
     options = hand.betting.options()
     move = Move.CHECK if Move.CHECK in options.moves else Move.CALL
     if move not in options.moves:
@@ -142,7 +145,8 @@ def _compare(checks: Node, key: Any, want: Any, got: Any, line: int) -> None:
 
 def check_expectations(hand: Hand, expect: Expect) -> None:
     checks = expect.checks
-    assert isinstance(checks, Node)
+    if not isinstance(checks, Node):
+        raise TypeError("expectations are read from a scenario file")
     state = snapshot(hand)
     for key, want in checks.items():
         line = checks.line_of(key)
@@ -176,7 +180,17 @@ def _check_one(
                 )
     elif key == "pot":
         _compare(checks, key, _norm_amount(want), state["pot"], line)
-    elif key in ("rulings", "owed"):
+    elif key == "owed":
+        # Each owed step as the rulebook words it, or as the command a scenario types for it.
+        commands = [_command(owed) for owed in hand.owed]
+        texts = state["owed"]
+        matched = len(want) == len(texts) and all(
+            item in (text, command)
+            for item, text, command in zip(want, texts, commands, strict=True)
+        )
+        if not matched:
+            _compare(checks, key, list(want), texts, line)
+    elif key == "rulings":
         _compare(checks, key, list(want), state[key], line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
@@ -205,6 +219,14 @@ def _check_one(
                 )
     else:
         _compare(checks, key, want, state[key], line)
+
+
+def _command(owed: Any) -> str | None:
+    """The step a scenario types for an owed step (``gather``, ``replace 2``), if it is one."""
+    verb = getattr(owed, "verb", None)
+    if verb is None:
+        return None
+    return str(DealerStep(verb, seat=getattr(owed, "seat", None)))
 
 
 # -- running -----------------------------------------------------------------------------------
@@ -288,10 +310,12 @@ def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -
                 )
         except Mismatch as mismatch:
             result.failure = str(mismatch)
-        except AssertionError as error:  # InvariantError: cards or chips lost
+        except AssertionError as error:  # InvariantError: cards or chips lost, a bug
             result.failure = f"hand {number}: {error}"
+            result.internal = True
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
             result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
+            result.internal = True
         result.hands.append(HandReport(number, list(hand.events), snapshot(hand), table))
         if keep_hand:
             result.hand = hand

@@ -1,0 +1,109 @@
+"""A card room's scenario suite under pytest (the ``pytest11`` entry point ``dealer``).
+
+Opt-in: nothing is collected unless paths are configured, so a project's folders of bad examples
+are never run by accident. In ``pyproject.toml``::
+
+    [tool.pytest.ini_options]
+    dealer_scenarios = ["house-scenarios"]   # folders or files, relative to the rootdir
+    dealer_ruleset = "procedures/house/first-two-cards.yaml"   # optional, like --ruleset
+
+or on the command line: ``pytest --dealer-scenarios house-scenarios --dealer-ruleset wsop-2024``.
+Each scenario file under those paths is one test item; a failure is reported as
+``file:line: what was expected, what happened``; a file that is no scenario fails the same way at
+its line. Overlays kept beside the scenarios are checked, not run. With pytest-xdist installed,
+``pytest -n 2`` spreads the scenarios over two workers.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+_LINE = re.compile(r"^line (\d+): ", re.S)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("dealer", "dealer scenario files")
+    group.addoption(
+        "--dealer-scenarios",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="collect the dealer scenario files in PATH (a folder or a file); may be repeated.",
+    )
+    group.addoption(
+        "--dealer-ruleset",
+        default=None,
+        metavar="NAME|FILE",
+        help="replay the scenarios under this ruleset or house overlay (like dealer replay).",
+    )
+    parser.addini("dealer_scenarios", "folders or files of dealer scenarios", type="paths")
+    parser.addini("dealer_ruleset", "the ruleset or overlay the scenarios replay under")
+
+
+def _roots(config: pytest.Config) -> list[Path]:
+    given = [Path(path).resolve() for path in config.getoption("dealer_scenarios")]
+    return given + [Path(path).resolve() for path in config.getini("dealer_scenarios")]
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFile | None:
+    if file_path.suffix not in (".yaml", ".yml"):
+        return None
+    resolved = file_path.resolve()
+    for root in _roots(parent.config):
+        if resolved == root or root in resolved.parents:
+            return ScenarioFile.from_parent(parent, path=file_path)
+    return None
+
+
+class ScenarioError(Exception):
+    """A scenario that failed, was refused, or broke: its message is ``file:line: ...``."""
+
+
+class ScenarioFile(pytest.File):
+    def collect(self) -> Iterator[ScenarioItem]:
+        yield ScenarioItem.from_parent(self, name=self.path.name)
+
+
+class ScenarioItem(pytest.Item):
+    def runtest(self) -> None:
+        from dealer.core.errors import DataError
+        from dealer.rules.rulesets import load_ruleset
+        from dealer.scenarios.format import read_suite_file
+        from dealer.scenarios.replay import replay
+
+        shown = self.path.relative_to(self.config.rootpath) if self._inside_root() else self.path
+        try:
+            name = self.config.getoption("dealer_ruleset") or self.config.getini("dealer_ruleset")
+            override = load_ruleset(str(name)) if name else None
+            scenario = read_suite_file(self.path, override)
+        except DataError as error:
+            where = shown if error.file == str(self.path) else error.file
+            raise ScenarioError(f"{where}:{error.line}: {error.message}") from None
+        if scenario is None:  # an overlay kept beside the scenarios: read and checked
+            return
+        if scenario.skip:
+            pytest.skip(f"{shown}: {scenario.skip}")
+        result = replay(scenario)
+        if result.failure is not None:
+            found = _LINE.match(result.failure)
+            line, message = (found.group(1), result.failure[found.end() :]) if found else (
+                "1", result.failure
+            )  # fmt: skip
+            kind = "internal error: " if result.internal else ""
+            raise ScenarioError(f"{shown}:{line}: {kind}{message}")
+
+    def _inside_root(self) -> bool:
+        return self.config.rootpath in self.path.resolve().parents
+
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
+        if isinstance(excinfo.value, ScenarioError):
+            return str(excinfo.value)
+        return str(super().repr_failure(excinfo, style=style))
+
+    def reportinfo(self) -> tuple[Path, int | None, str]:
+        return self.path, 0, f"dealer scenario {self.name}"
