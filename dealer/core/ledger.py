@@ -45,6 +45,7 @@ class Ledger:
 
     __slots__ = (
         "_deck",
+        "_deck_ids",
         "_stub",
         "_view",
         "board",
@@ -57,6 +58,10 @@ class Ledger:
 
     def __init__(self, deck: Sequence[Card]) -> None:
         self._deck = tuple(deck)  # counted only when checked (audit)
+        # The deck's cards by identity (cards are interned); None when the deck repeats an object,
+        # so that only the full count can check it.
+        ids = frozenset(map(id, self._deck))
+        self._deck_ids = ids if len(ids) == len(self._deck) else None
         self._stub: list[Card] = list(reversed(self._deck))
         self._view: tuple[Card, ...] | None = self._deck  # the stub top first; None when it moved
         self.hands: dict[int, list[Card]] = {}
@@ -185,7 +190,33 @@ class Ledger:
         raise LedgerError(f"{card} is nowhere")
 
     def check(self) -> None:
-        """Raise :class:`LedgerError` unless every card of the deck is in exactly one place."""
+        """Raise :class:`LedgerError` unless every card of the deck is in exactly one place.
+
+        Checked after every event of an audited hand, so the usual case is settled by the cards'
+        identities: as many cards on the table and in the stub as in the deck, and each of the
+        deck's card objects among them, means each is there exactly once. Anything else (a
+        repeated or foreign card, a lost one) is counted card by card, which gives the verdict
+        and the message.
+        """
+        ids = self._deck_ids
+        if ids is not None:
+            stub, hands = self._stub, self.hands
+            held = len(stub) + len(self.board) + len(self.burns) + len(self.muck)
+            held += len(self.set_aside) + len(self.scrap)
+            for cards in hands.values():
+                held += len(cards)
+            if held == len(ids):
+                seen = set(map(id, stub))
+                for cards in hands.values():
+                    seen.update(map(id, cards))
+                for pile in (self.board, self.burns, self.muck, self.set_aside, self.scrap):
+                    seen.update(map(id, pile))
+                if seen == ids:
+                    return
+        self._count()
+
+    def _count(self) -> None:
+        """The full check: the cards counted by value, pile by pile, against the deck."""
         held = Counter(self._stub)
         for _, pile in self._piles():
             held.update(pile)
