@@ -200,19 +200,11 @@ class Ledger:
         """
         ids = self._deck_ids
         if ids is not None:
-            stub, hands = self._stub, self.hands
-            held = len(stub) + len(self.board) + len(self.burns) + len(self.muck)
-            held += len(self.set_aside) + len(self.scrap)
-            for cards in hands.values():
-                held += len(cards)
-            if held == len(ids):
-                seen = set(map(id, stub))
-                for cards in hands.values():
-                    seen.update(map(id, cards))
-                for pile in (self.board, self.burns, self.muck, self.set_aside, self.scrap):
-                    seen.update(map(id, pile))
-                if seen == ids:
-                    return
+            cards = self._stub + self.board + self.burns + self.muck + self.set_aside + self.scrap
+            for held in self.hands.values():
+                cards += held
+            if len(cards) == len(ids) and set(map(id, cards)) == ids:
+                return
         self._count()
 
     def _count(self) -> None:
