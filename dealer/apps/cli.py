@@ -158,36 +158,11 @@ def rule(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """List every ruling, or find one by ID or words and print it under a ruleset."""
-    from dealer.apps import floor
-    from dealer.rules import rulebook
+    from dealer.apps.lookup import rule_command  # also run without typer: dealer.apps.quick
 
-    language = _lang(lang)
-    if ruleset not in rulebook.book().rulesets:
-        raise _bad_input(f"--ruleset:0: unknown ruleset {ruleset!r}: seed or wsop-2024")
-    if not query:
-        if as_json:
-            index = {rid: rulebook.rule(rid).summary.get(language) for rid in rulebook.ids()}
-            typer.echo(json.dumps(index, indent=2, ensure_ascii=False))
-        else:
-            typer.echo(floor.render_index(language))
-        return
-    text = " ".join(query)
-    matches = rulebook.find(text, language, ruleset)
-    if not matches:
-        close = rulebook.suggest(text)
-        hint = f"; closest: {', '.join(close)}" if close else ""
-        typer.echo(f"no rule matches {text!r}{hint}", err=True)
-        raise typer.Exit(1)
-    found = rulebook.rule(matches[0].id)
-    if as_json:
-        typer.echo(
-            json.dumps(floor.rule_as_json(found, ruleset, language), indent=2, ensure_ascii=False)
-        )
-    else:
-        typer.echo(floor.render_rule(found, ruleset, language))
-        others = [m.id for m in matches[1:4]]
-        if others and not matches[0].exact:
-            typer.echo(f"\nSee also: {', '.join(others)}")
+    code = rule_command(query, ruleset, lang, as_json)
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()
@@ -198,28 +173,11 @@ def ask(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Replay a hand in progress and give the ruling for this table and the steps still owed."""
-    from dealer.apps import ask as floor_ask
-    from dealer.rules.rulesets import load_ruleset
-    from dealer.rules.source import SourceError
-    from dealer.scenarios.format import read_scenario
-    from dealer.scenarios.replay import replay as run
+    from dealer.apps.lookup import ask_command  # also run without typer: dealer.apps.quick
 
-    language = _lang(lang)
-    try:
-        override = load_ruleset(ruleset) if ruleset else None
-        read = read_scenario(scenario, override)
-    except SourceError as error:
-        raise _bad_input(str(error)) from None
-    result = run(read, keep_hand=True)
-    if result.failure is not None or result.hand is None:
-        typer.echo(f"{scenario}: the hand cannot be replayed: {result.failure}", err=True)
-        raise typer.Exit(1)
-    if as_json:
-        typer.echo(
-            json.dumps(floor_ask.answer(result.hand, language), indent=2, ensure_ascii=False)
-        )
-    else:
-        typer.echo(floor_ask.render(result.hand, language))
+    code = ask_command(scenario, ruleset, lang, as_json)
+    if code:
+        raise typer.Exit(code)
 
 
 _DRILLS = ("normal", "mishap", "ruling")
