@@ -79,14 +79,17 @@ def first_table() -> Table:
 
 
 def act(hand: Hand, policy: random.Random) -> PlayerAction:
-    """``pokerkit_side.act`` on dealer's options: the same roll gives the same move."""
+    """``pokerkit_side.act`` on dealer's betting round: the same roll gives the same move. As on
+    PokerKit's side, the public fields tell who acts and whether a bet is faced, and the options
+    (the wager range) are asked for only when the roll wants a wager."""
     betting = hand.betting
     assert betting is not None
-    options = betting.options()
+    seat = betting.to_act
+    assert seat is not None
     roll = policy.random()
-    seat = options.seat
-    facing = options.to_call > 0
+    facing = betting.high > betting.bets[seat]
     if roll < (pk.MIN_WAGER_FACING if facing else pk.MIN_WAGER_FREE):
+        options = betting.options()
         moves = options.moves
         wager = Move.RAISE if Move.RAISE in moves else Move.BET if Move.BET in moves else None
         if wager is not None and _callable(betting.bets, betting.stacks, betting.live, seat):

@@ -32,6 +32,9 @@ class Place(StrEnum):
     SCRAP = "scrap"
 
 
+_NOT_YET: frozenset[int] = frozenset({-1})  # the deck's identities, not yet taken (no id is < 0)
+
+
 class LedgerError(RuntimeError):
     """A move the ledger cannot make (an empty stub, a card that is not where it is said to be)."""
 
@@ -58,10 +61,9 @@ class Ledger:
 
     def __init__(self, deck: Sequence[Card]) -> None:
         self._deck = tuple(deck)  # counted only when checked (audit)
-        # The deck's cards by identity (cards are interned); None when the deck repeats an object,
-        # so that only the full count can check it.
-        ids = frozenset(map(id, self._deck))
-        self._deck_ids = ids if len(ids) == len(self._deck) else None
+        # The deck's cards by identity (cards are interned), made at the first check; None when
+        # the deck repeats an object, so that only the full count can check it.
+        self._deck_ids: frozenset[int] | None = _NOT_YET
         self._stub: list[Card] = list(reversed(self._deck))
         self._view: tuple[Card, ...] | None = self._deck  # the stub top first; None when it moved
         self.hands: dict[int, list[Card]] = {}
@@ -199,6 +201,9 @@ class Ledger:
         and the message.
         """
         ids = self._deck_ids
+        if ids is _NOT_YET:
+            found = frozenset(map(id, self._deck))
+            ids = self._deck_ids = found if len(found) == len(self._deck) else None
         if ids is not None:
             cards = self._stub + self.board + self.burns + self.muck + self.set_aside + self.scrap
             for held in self.hands.values():
