@@ -1,6 +1,6 @@
 """Speed work changes nothing: event logs, stacks and rulings against digests kept in a fixture.
 
-``tests/fixtures/golden-digests.json`` holds a digest of what every shipped scenario and a few
+``tests/fixtures/event-digests.json`` holds a digest of what every shipped scenario and a few
 hundred seeded random hands (random tables, players and mishaps, refusals included, under both
 rulesets; and clean hands in every structure) produce: each event's text, the final stacks, the
 rulings, the refusals. It was written from the code before the speed work of issue 15, so any
@@ -9,7 +9,7 @@ running the machine (``tests/test_procedure.py``).
 
 A change meant to alter hands (a new ruling, a fixed procedure) writes the fixture anew:
 
-    python -m tests.test_golden      # then review the change in git diff
+    python -m tests.test_event_digests      # then review the change in git diff
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from dealer.scenarios.replay import replay
 from tests.conftest import ROOT, SCENARIOS
 from tests.test_mishap_properties import candidates
 
-FIXTURE = ROOT / "tests" / "fixtures" / "golden-digests.json"
+FIXTURE = ROOT / "tests" / "fixtures" / "event-digests.json"
 MISHAP_HANDS = 150  # per ruleset
 CLEAN_HANDS = 60  # per structure
 
@@ -111,7 +111,7 @@ def golden() -> dict[str, dict[str, str]]:
     return found
 
 
-_HOW = "a change meant to alter hands rewrites the fixture: python -m tests.test_golden"
+_HOW = "a change meant to alter hands rewrites the fixture: python -m tests.test_event_digests"
 
 
 def test_every_shipped_scenario_replays_as_before(golden: dict[str, dict[str, str]]) -> None:
