@@ -20,6 +20,7 @@ sys.path[:0] = [str(Path(__file__).absolute().parent.parent), str(Path(__file__)
 
 import chunked  # noqa: E402
 
+from dealer.engine.procedure import quiet  # noqa: E402
 from tests.oracle.pokerkit_oracle import OracleMismatch  # noqa: E402
 from tests.oracle.test_cross_check import (  # noqa: E402
     _describe,
@@ -53,6 +54,7 @@ def check_range(start: int, stop: int) -> chunked.Chunk:
 
 
 def main() -> int:
+    quiet()  # the machine's debug chatter costs a call per callback (audited hands)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=1_000_000)
     parser.add_argument("--start", type=int, default=0, help="first seed")

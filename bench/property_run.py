@@ -28,6 +28,7 @@ from dealer.core.deck import DeckPlan  # noqa: E402
 from dealer.core.stakes import Structure  # noqa: E402
 from dealer.core.steps import Step  # noqa: E402
 from dealer.engine.hand import Hand  # noqa: E402
+from dealer.engine.procedure import quiet  # noqa: E402
 from dealer.engine.random_play import Mix, random_action, random_table  # noqa: E402
 from tests.test_mishap_properties import play_with_mishaps  # noqa: E402
 from tests.test_properties import _tries  # noqa: E402
@@ -86,6 +87,7 @@ def check_range(start: int, stop: int) -> chunked.Chunk:
 
 
 def main() -> int:
+    quiet()  # the machine's debug chatter costs a call per callback (audited hands)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=10_000, help="seeds (three hands each)")
     parser.add_argument("--start", type=int, default=0, help="first seed")

@@ -3,9 +3,10 @@
 ``tests/fixtures/event-digests.json`` holds a digest of what every shipped scenario and a few
 hundred seeded random hands (random tables, players and mishaps, refusals included, under both
 rulesets; and clean hands in every structure) produce: each event's text, the final stacks, the
-rulings, the refusals. It was written from the code before the speed work of issue 15, so any
-later change that alters a hand is caught here, not only a difference between the two ways of
-running the machine (``tests/test_procedure.py``).
+rulings, the refusals. It was written from the code without the speed work of issue 15 (main at
+f1587a6), and that work gives the same digests; any later change that alters a hand is caught
+here, not only a difference between the two ways of running the machine
+(``tests/test_procedure.py``).
 
 A change meant to alter hands (a new ruling, a fixed procedure) writes the fixture anew:
 

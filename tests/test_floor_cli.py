@@ -102,7 +102,8 @@ def test_ask_under_wsop_gives_the_other_steps() -> None:
     assert code == 0
     facts = json.loads(out)
     assert (facts["irregularity"], facts["ruleset"]) == ("TURN-PREMATURE", "wsop-2024")
-    assert facts["cards"] == [{"name": "premature turn card", "card": "Ts", "now": "stub"}]
+    # held out until the reshuffle takes it back (LA 167; SEEN-CARD-STAYS-OUT)
+    assert facts["cards"] == [{"name": "premature turn card", "card": "Ts", "now": "set aside"}]
     assert facts["owed"] == [
         "Complete the flop betting round",
         "Reshuffle the whole stub with the premature card",

@@ -145,7 +145,7 @@ def clumsy(box: list[Trainer], remedy_wrong: dict[str, str]) -> Callable[[str], 
     ("ruleset", "remedy", "owed", "source"),
     [
         ("seed", ("burn", "turn"), "burn one card from the top of the stub",
-         "004 §發牌程式的錯誤 ¶5–6"),
+         "004 §發牌程式的錯誤 ¶4 (second half), ¶5"),
         ("wsop-2024", ("shuffle", "burn"), "reshuffle the whole stub with the premature card",
          "WSOP 2024 Live Action Rules, rule 166; WSOP 2024 Live Action Rules, rule 167"),
     ],

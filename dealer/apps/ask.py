@@ -38,7 +38,7 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     facts["title"] = rule(ruled.rule_id).title.get(lang)
     facts["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang)
     facts["cards"] = [
-        {"name": name, "card": str(card), "now": hand.ledger.where(card)}
+        {"name": name, "card": str(card), "now": str(hand.ledger.where(card))}
         for name, cards in ruled.cards.items()
         for card in cards
     ]

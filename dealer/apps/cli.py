@@ -262,9 +262,11 @@ def train(
 
 
 def main() -> None:
+    from dealer.engine.procedure import quiet
     from dealer.rules.rulebook import RulebookError
     from dealer.rules.source import SourceError
 
+    quiet()
     try:
         app()
     except (SourceError, RulebookError) as error:  # the project's own data is broken

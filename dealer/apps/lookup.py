@@ -92,11 +92,13 @@ def ask_command(scenario: Path, ruleset: str | None, lang: str, as_json: bool) -
 
 def _ask(scenario: Path, ruleset: str | None, lang: str, as_json: bool) -> int:
     from dealer.apps import ask as floor_ask
+    from dealer.engine.procedure import quiet
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
     from dealer.scenarios.format import read_scenario
     from dealer.scenarios.replay import replay as run
 
+    quiet()
     language = _lang(lang)
     try:
         override = load_ruleset(ruleset) if ruleset else None

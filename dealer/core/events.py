@@ -47,6 +47,8 @@ class Kind(StrEnum):
     DECK = "deck"
     VOID = "void"
     SCRAMBLE = "scramble"
+    UNNOTICED = "unnoticed"  # a mishap nobody called attention to yet (NOTICED-LATE)
+    NOTICE = "floor called"  # attention is called to it now
 
 
 class Event(NamedTuple):

@@ -8,7 +8,7 @@ aside (out of play) and scrap (boxed or foreign cards). No primitive creates or 
 >>> ledger.pitch(3), ledger.burn(), ledger.turn_up()
 (Card('As'), Card('Kd'), Card('Qh'))
 >>> ledger.where(parse_cards("As")[0])
-'seat 3'
+Location(place=<Place.SEAT: 'seat'>, seat=3)
 >>> ledger.check()
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from typing import NamedTuple
 
 from dealer.core.cards import Card
 from dealer.core.deck import cut
@@ -33,6 +34,16 @@ class Place(StrEnum):
 
 
 _NOT_YET: frozenset[int] = frozenset({-1})  # the deck's identities, not yet taken (no id is < 0)
+
+
+class Location(NamedTuple):
+    """Where a card lies: a place, and the seat for a card in a hand."""
+
+    place: Place
+    seat: int | None = None
+
+    def __str__(self) -> str:
+        return f"seat {self.seat}" if self.place is Place.SEAT else self.place.value
 
 
 class LedgerError(RuntimeError):
@@ -180,15 +191,15 @@ class Ledger:
         self._stub = list(reversed(view))
         self._view = view
 
-    def where(self, card: Card) -> str:
+    def where(self, card: Card) -> Location:
         if card in self._stub:
-            return Place.STUB.value
+            return Location(Place.STUB)
         for seat, cards in self.hands.items():
             if card in cards:
-                return f"seat {seat}"
-        for place, pile in self._piles():
-            if place is not Place.SEAT and card in pile:
-                return place.value
+                return Location(Place.SEAT, seat)
+        for place, pile in self._piles_by_place():
+            if card in pile:
+                return Location(place)
         raise LedgerError(f"{card} is nowhere")
 
     def check(self) -> None:

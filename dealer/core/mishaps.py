@@ -4,13 +4,15 @@ A mishap is not refused like a wrong step: the machine recognises which irregula
 state of the hand and rules on it. A scenario writes it as ``{mishap: TEXT}``.
 
 >>> parse_mishap("pitch 3 exposed")
-Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None)
+Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None, noticed=True)
 >>> parse_mishap("pitch 3 off the table") == parse_mishap("pitch 3 flashed")
 True
 >>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah"))
 ('flop 4', 'seat 2 exposes Ah')
 >>> parse_mishap("turn").trigger
 'mishap_turn'
+>>> parse_mishap("replace 3 exposed").trigger
+'mishap_replace_exposed'
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ from dealer.core.steps import StepError
 class MishapKind(StrEnum):
     PITCH = "pitch"  # pitch N: to a seat out of turn, or an extra card after the deal
     EXPOSED = "exposed"  # pitch N exposed (or flashed, or off the table): a hole card seen
+    REPLACE_EXPOSED = "replace exposed"  # replace N exposed: the replacement card seen too
     SKIP = "skip"  # skip N: the last card of the deal not given to seat N (unnoticed)
     SHORT = "short"  # short N: seat N is found with too few cards
     BURN = "burn"  # a second burn
@@ -37,7 +40,7 @@ class MishapKind(StrEnum):
     DUPLICATE = "duplicate"  # duplicate CARD: two cards of the same rank and suit
     FOREIGN = "foreign"  # foreign card: a card with another back, found in play
     FOREIGN_IN_STUB = "foreign in stub"  # foreign card in stub: found in the stub
-    JOKER = "joker"
+    JOKER = "joker"  # joker [N]: a joker turns up (in seat N's hand)
     DECK_SHORT = "deck short"  # the deck is found short of cards
 
 
@@ -47,15 +50,19 @@ class Mishap:
     seat: int | None = None
     card: Card | None = None
     count: int | None = None  # flop: how many cards were turned
+    noticed: bool = True  # False: nobody noticed it yet; `notice` calls the floor (NOTICED-LATE)
 
     @property
     def trigger(self) -> str:
-        return "mishap_" + self.kind.value.replace(" ", "_")
+        name = "mishap_" + self.kind.value.replace(" ", "_")
+        return name if self.noticed else f"{name}_unnoticed"
 
     def __str__(self) -> str:
         kind, seat, card = self.kind, self.seat, self.card
         if kind is MishapKind.EXPOSED:
             return f"pitch {seat} exposed"
+        if kind is MishapKind.REPLACE_EXPOSED:
+            return f"replace {seat} exposed"
         if kind is MishapKind.FLASH:
             return f"seat {seat} exposes {card}"
         words = {
@@ -68,9 +75,9 @@ class Mishap:
 
 
 _USAGE = (
-    "expected pitch N [exposed|flashed|off the table], skip N, short N, burn, flop [N], turn, "
-    "river, seat N exposes CARD, boxed card, button N, duplicate CARD, foreign card [in stub], "
-    "joker or deck short"
+    "expected pitch N [exposed|flashed|off the table], replace N exposed, skip N, short N, burn, "
+    "flop [N], turn, river, seat N exposes CARD, boxed card, button N, duplicate CARD, "
+    "foreign card [in stub], joker [N] or deck short"
 )
 _PLAIN = {
     "burn": MishapKind.BURN,
@@ -86,7 +93,7 @@ _PLAIN = {
 # A card flashed by the dealer or dealt off the table counts as exposed (HOLE-EXPOSED-OTHER).
 _EXPOSED = ("exposed", "flashed", "off the table")
 _SEATED = {"pitch": MishapKind.PITCH, "skip": MishapKind.SKIP, "short": MishapKind.SHORT,
-           "button": MishapKind.BUTTON}  # fmt: skip
+           "button": MishapKind.BUTTON, "joker": MishapKind.JOKER}  # fmt: skip
 
 
 def _number(word: str, text: str) -> int:
@@ -110,6 +117,8 @@ def parse_mishap(text: str) -> Mishap:
         return Mishap(_PLAIN[phrase])
     if len(words) >= 3 and words[0] == "pitch" and " ".join(words[2:]) in _EXPOSED:
         return Mishap(MishapKind.EXPOSED, seat=_number(words[1], text))
+    if len(words) >= 3 and words[0] == "replace" and " ".join(words[2:]) in _EXPOSED:
+        return Mishap(MishapKind.REPLACE_EXPOSED, seat=_number(words[1], text))
     if len(words) == 2 and words[0] in _SEATED:
         return Mishap(_SEATED[words[0]], seat=_number(words[1], text))
     if len(words) in (2, 3) and words[0] == "flop" and words[-1] in ("cards", words[1]):

@@ -31,6 +31,9 @@ class StepError(ValueError):
 
 
 class Verb(StrEnum):
+    """The dealer's verbs, spelt as the procedure data spells them (a scenario may write a space
+    for the hyphen: ``move button``)."""
+
     POST = "post"
     SHUFFLE = "shuffle"
     CUT = "cut"
@@ -41,24 +44,39 @@ class Verb(StrEnum):
     RIVER = "river"
     SHOWDOWN = "showdown"
     PUSH = "push"
-    MOVE_BUTTON = "move button"
+    MOVE_BUTTON = "move-button"
     # Remedy steps, owed only after a ruling (RULES.md §B).
     GATHER = "gather"  # every card back to the stub (a misdeal, MISDEAL-REDEAL, or a void hand)
     REPLACE = "replace"  # give a seat the top card in place of an exposed one (HOLE-EXPOSED-OTHER)
     SCRAMBLE = "scramble"  # mix the exposed flop cards face down
-    CHOOSE_BURN = "choose burn"  # one of them, at random, becomes the burn
-    CORRECT_BUTTON = "correct button"  # put the button where it belongs (BUTTON-MISPLACED)
-    KILL_HAND = "kill hand"  # a hand with the wrong number of cards is dead (DEAL-SHORT)
+    CHOOSE_BURN = "choose-burn"  # one of them, at random, becomes the burn
+    CORRECT_BUTTON = "correct-button"  # put the button where it belongs (BUTTON-MISPLACED)
+    KILL_HAND = "kill-hand"  # a hand with the wrong number of cards is dead (DEAL-SHORT)
     VOID = "void"  # all action void (DECK-DUPLICATE, DECK-FOREIGN-CARD)
-    RETURN_CHIPS = "return chips"  # every chip back to whoever wagered it
+    RETURN_CHIPS = "return-chips"  # every chip back to whoever wagered it
+    NOTICE = "notice"  # the floor is called to an error that went unnoticed (NOTICED-LATE)
+    # What a ruling awaits rather than does: the deal finished as usual, the betting round played.
+    REDEAL = "redeal"
+    FINISH_ROUND = "finish-round"
 
     @property
     def trigger(self) -> str:
         """The machine trigger this verb fires."""
         return _TRIGGERS[self]
 
+    @property
+    def words(self) -> str:
+        """As a dealer says it and a scenario writes it: ``move button``."""
+        return self.value.replace("-", " ")
 
-_TRIGGERS = {verb: verb.value.replace(" ", "_") for verb in Verb}
+    @property
+    def is_wait(self) -> bool:
+        """Whether the verb awaits the deal or the players rather than being a dealer step."""
+        return self in (Verb.REDEAL, Verb.FINISH_ROUND)
+
+
+BOARD_VERBS = frozenset({Verb.FLOP, Verb.TURN, Verb.RIVER})
+_TRIGGERS = {verb: verb.value.replace("-", "_") for verb in Verb}
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +91,7 @@ class DealerStep:
 
     def __str__(self) -> str:
         number = self.seat if self.seat is not None else self.at
-        return self.verb.value if number is None else f"{self.verb.value} {number}"
+        return self.verb.words if number is None else f"{self.verb.words} {number}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,7 +121,9 @@ _MOVE_WORDS = {move.value: move for move in Move} | {
     "raises to": Move.RAISE,
 }
 _SEATED = (Verb.PITCH, Verb.REPLACE, Verb.KILL_HAND)  # these name the seat: "kill hand 2"
-_VERBS = {verb.value: verb for verb in Verb} | {
+_VERBS = {
+    spelt: verb for verb in Verb if not verb.is_wait for spelt in (verb.words, verb.value)
+} | {
     "button": Verb.MOVE_BUTTON,
     "post blinds": Verb.POST,
 }

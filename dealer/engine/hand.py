@@ -34,7 +34,7 @@ from dealer.core.betting import BettingError
 from dealer.core.events import Event
 from dealer.core.mishaps import Mishap
 from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
-from dealer.engine.irregularities import Mishaps
+from dealer.engine.irregularities import Irregularities
 from dealer.engine.normal import Dealing
 from dealer.engine.obligations import Owed
 from dealer.engine.procedure import procedure, routes
@@ -54,7 +54,7 @@ class Refusal(ValueError):
         self.rule = rule
 
 
-class Hand(Dealing, Mishaps):
+class Hand(Dealing, Irregularities):
     """A hand from the forced bets to the button move."""
 
     # -- what is expected ----------------------------------------------------------------------
@@ -69,7 +69,7 @@ class Hand(Dealing, Mishaps):
         text = spec.expectation(lang).format(next_seat=self.next_seat, to_act=self.to_act)
         return f"{text} ({spec.rule})"
 
-    def _rule(self) -> str:
+    def _rule_now(self) -> str:
         if self.owed and self.owed[0].verb is not None:
             return self.owed[0].rule
         return procedure().states[self.state].rule
@@ -110,21 +110,21 @@ class Hand(Dealing, Mishaps):
                 raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
             if self.betting is None or self.betting.is_complete:
                 raise self._unexpected(step)
-        elif head is None:
+        elif head is None or (isinstance(step, DealerStep) and step.verb is Verb.NOTICE):
             return
         elif isinstance(step, DealerStep) and not _fits(head, step):
             if head.verb is None and not head.by_players:  # the deal is awaited
                 raise self._unexpected(step)
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-        elif isinstance(step, Mishap) and _gathering(self.owed):
+        elif isinstance(step, Mishap) and self.obligations.gathering:
             # the cards are being gathered (a misdeal, a void hand): nothing more is dealt
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
 
     def _unexpected(self, step: AnyStep) -> Refusal:
         if isinstance(step, Mishap):
             message = f"no irregularity is known for '{step}' here: {self.expected()}"
-            return Refusal(message, self._rule())
-        return Refusal(f"expected {self.expected()}; got: {step}", self._rule())
+            return Refusal(message, self._rule_now())
+        return Refusal(f"expected {self.expected()}; got: {step}", self._rule_now())
 
     def _machine_allows(self, step: AnyStep) -> bool:
         """Whether some transition of the machine takes ``step`` from this state."""
@@ -172,7 +172,7 @@ class Hand(Dealing, Mishaps):
         """Perform the step the last ruling owes next: it is off the list (and ``doing``) while it
         runs, so that a round it closes sees what is owed after it; back on it if refused."""
         head = self.owed.pop(0)
-        self.doing = head
+        self.obligations.doing = head
         try:
             if not self._fire(step.trigger, step):
                 raise self._unexpected(step)
@@ -183,7 +183,7 @@ class Hand(Dealing, Mishaps):
             self.owed.insert(0, head)
             raise
         finally:
-            self.doing = None
+            self.obligations.doing = None
 
 
 @cache
@@ -205,10 +205,6 @@ def _dealer_step(verb: Verb, seat: int | None) -> DealerStep:
     if step is None:
         step = _STEPS[verb, seat] = DealerStep(verb, seat=seat)
     return step
-
-
-def _gathering(owed: list[Owed]) -> bool:
-    return any(step.verb in (Verb.GATHER, Verb.VOID, Verb.RETURN_CHIPS) for step in owed)
 
 
 def _fits(head: Owed, step: DealerStep) -> bool:

@@ -1,10 +1,11 @@
-"""The irregularities' vocabulary (RULES.md §B): what a mishap physically did, the conditions that
-tell one irregularity from another, and the remedy steps' card and chip moves.
+"""The irregularities' vocabulary (RULES.md §B, §C): what a mishap physically did, the conditions
+that tell one irregularity from another, the rulings, and the remedy steps' card and chip moves.
 
 Which mishap is which irregularity is data (``mishaps:`` in ``procedures/holdem.yaml``): each
-recognised mishap names its ruling as ``ruling:ID`` (``ruling-sa:ID`` when the remedy depends on
-substantial action, ``/BRANCH`` for a named branch, ``=misdeal`` or ``=deal-on`` where a ruleset
-choice decides). The ruling's own text, card fates and owed steps come from the rulebook.
+recognised mishap names its ruling as a :class:`~dealer.engine.obligations.RulingRef`. What the
+ruling owes and the cards it holds go to the hand's :class:`~dealer.engine.obligations.Obligations`.
+Each physical callback declares the card roles it gives the cards it moved (:func:`touches`), and
+the procedure's loader checks them against every ruling the mishap can lead to.
 """
 
 from __future__ import annotations
@@ -12,19 +13,38 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Any, TypeVar
 
 from dealer.core.cards import Card
 from dealer.core.chips import ZERO
 from dealer.core.events import Kind
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
+from dealer.core.roles import Role
 from dealer.core.steps import DealerStep, Step, Verb
-from dealer.engine.obligations import Ruled, owed_steps, rule_under
+from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
+from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
 from dealer.rules.rulebook import Fate
 
+_F = TypeVar("_F", bound=Callable[..., Any])
 
-class Mishaps(HandState):
+
+def touches(*roles: Role) -> Callable[[_F], _F]:
+    """Declare the roles a mishap's physical callback gives the cards it moves."""
+
+    def mark(method: _F) -> _F:
+        method.touches = roles  # type: ignore[attr-defined]  # read by the procedure's loader
+        return method
+
+    return mark
+
+
+def roles_touched(method: object) -> tuple[Role, ...]:
+    return tuple(getattr(method, "touches", ()))
+
+
+class Irregularities(HandState):
     post_forced_bets: Callable[[Step], None]  # the normal procedure's (dealer.engine.normal)
 
     # -- conditions ----------------------------------------------------------------------------
@@ -50,8 +70,17 @@ class Mishaps(HandState):
         dealt_round = self.pitched // len(self.table.positions.deal_order) + 1
         return len(self.ledger.hands.get(step.seat or 0, ())) >= dealt_round
 
+    def first_round_of_deal(self, step: Mishap) -> bool:
+        """A seat passed over in the first round is dealt out (DEAL-SEAT-SKIPPED); in the second
+        it is a card out of sequence."""
+        return self.pitched < len(self.table.positions.deal_order)
+
     def extra_card_before(self, step: Mishap) -> bool:
         return bool(self.extra)
+
+    def no_action_yet(self, step: Step) -> bool:
+        """Before the first betting round has begun (LA 118)."""
+        return not self.actions
 
     def betting_pending(self, step: Step) -> bool:
         return self.betting is not None and not self.betting.is_complete
@@ -65,12 +94,26 @@ class Mishaps(HandState):
     def three_flop_cards(self, step: Mishap) -> bool:
         return (step.count or 3) == 3
 
+    def board_empty(self, step: Step) -> bool:
+        return not self.ledger.board
+
+    def flop_burn_owed(self, step: Step) -> bool:
+        """The flop still needs its burn: no ruling has said it comes without one."""
+        head = self.obligations.head
+        return head is None or head.verb is not Verb.FLOP
+
     def seat_is_short(self, step: Mishap) -> bool:
         seat = step.seat or 0
         return seat in self.live and len(self.ledger.hands.get(seat, ())) < 2
 
     def seat_holds_card(self, step: Mishap) -> bool:
         return step.card in self.ledger.hands.get(step.seat or 0, ())
+
+    def seat_in_hand(self, step: Mishap) -> bool:
+        return step.seat in self.live
+
+    def seat_has_acted(self, step: Mishap) -> bool:
+        return any(seat == step.seat for seat, _ in self.actions)
 
     def boxed_before(self, step: Mishap) -> bool:
         return bool(self.boxed)
@@ -85,159 +128,251 @@ class Mishaps(HandState):
         """After a card is chosen from a four-card flop, three remain: the flop is complete."""
         return len(self.ledger.board) == 4
 
+    def replacement_owed(self, step: Mishap) -> bool:
+        """The mishap happened on the replacement card a ruling owes this seat."""
+        head = self.obligations.head
+        return head is not None and head.verb is Verb.REPLACE and head.seat == step.seat
+
+    def unnoticed_mishaps(self, step: Step) -> bool:
+        return bool(self.obligations.pending)
+
     # -- what a mishap physically did ----------------------------------------------------------
 
-    def _touch(self, name: str, *cards: Card) -> None:
-        self.touched = {name: cards}
+    def _touch(self, role: Role, *cards: Card) -> None:
+        self.touched = {role: cards} if cards else {}
 
+    @touches(Role.EXPOSED_CARD)
     def expose_pitch(self, step: Mishap) -> None:
         seat = self.deal_sequence[self.pitched]
         card = self.ledger.pitch(seat)
         self.pitched += 1
         self.exposed.append(card)
         self._log(Kind.PITCH, seat=seat, cards=(card,), note="exposed")
-        self._touch("exposed card", card)
+        self._touch(Role.EXPOSED_CARD, card)
 
+    @touches(Role.EXPOSED_CARD)
+    def expose_replacement(self, step: Mishap) -> None:
+        """The replacement card a ruling owes is exposed too: with the first, two cards exposed
+        by the dealer in one deal (REMEDY-STACK)."""
+        assert step.seat is not None
+        first = self._held_exposed(step.seat)
+        self.ledger.move(first, Place.SET_ASIDE)
+        self._log(Kind.SET_ASIDE, cards=(first,), note="the exposed card")
+        card = self.ledger.pitch(step.seat)
+        self.exposed.append(card)
+        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="replacement, exposed")
+        self._touch(Role.EXPOSED_CARD, first, card)
+
+    @touches(Role.MISDEALT_CARD)
     def misdirect_pitch(self, step: Mishap) -> None:
         assert step.seat is not None
         card = self.ledger.pitch(step.seat)
-        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note=f"owed to seat {self.next_seat}")
-        self._touch("misdealt card", card)
+        if self.next_seat is None:  # after the deal: a card too many in the starting hands
+            self.extra.append(card)
+        owed = f"owed to seat {self.next_seat}" if self.next_seat is not None else "no card owed"
+        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note=owed)
+        self._touch(Role.MISDEALT_CARD, card)
 
     def skip_pitch(self, step: Mishap) -> None:
         self._log(Kind.SKIP, seat=self.deal_sequence[self.pitched], note="unnoticed")
         self.pitched += 1
 
+    @touches(Role.EXTRA_CARD)
     def extra_pitch(self, step: Mishap) -> None:
         assert step.seat is not None
         card = self.ledger.pitch(step.seat)
         self.extra.append(card)
         self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card")
-        self._touch("extra card", card)
+        self._touch(Role.EXTRA_CARD, card)
 
+    @touches(Role.SHORT_HAND)
     def mark_short(self, step: Mishap) -> None:
         assert step.seat is not None
-        self._touch("short hand", *self.ledger.hands.get(step.seat, ()))
+        self._touch(Role.SHORT_HAND, *self.ledger.hands.get(step.seat, ()))
 
-    def premature_street(self, step: Mishap) -> None:
-        """The dealer burned and turned a street while its betting round was still going on."""
-        street = step.kind.value
-        self._log(Kind.BURN, cards=(self.ledger.burn(),), note=f"premature {street}")
-        cards = tuple(self.ledger.turn_up() for _ in range(3 if street == "flop" else 1))
+    def _premature(self, street: Verb, count: int) -> None:
+        """The dealer burned and turned a street while its betting round was still going on; a
+        burn already held for it is the one used (SEEN-CARD-STAYS-OUT)."""
+        self._burn(note=f"premature {street}")
+        cards = tuple(self.ledger.turn_up() for _ in range(count))
         for card in cards:
             self._log(Kind.BOARD, cards=(card,), note=f"premature {street}")
-        self._touch(f"premature {street} card", *cards)
+        self._touch(Role.premature(street), *cards)
 
+    @touches(Role.PREMATURE_FLOP_CARDS)
+    def premature_flop(self, step: Mishap) -> None:
+        self._premature(Verb.FLOP, 3)
+
+    @touches(Role.PREMATURE_TURN_CARD)
+    def premature_turn(self, step: Mishap) -> None:
+        self._premature(Verb.TURN, 1)
+
+    @touches(Role.PREMATURE_RIVER_CARD)
+    def premature_river(self, step: Mishap) -> None:
+        self._premature(Verb.RIVER, 1)
+
+    @touches(Role.FLOP_CARDS)
     def turn_flop_cards(self, step: Mishap) -> None:
         count = step.count or 3
         cards = tuple(self.ledger.turn_up() for _ in range(count))
         for card in cards:
             self._log(Kind.BOARD, cards=(card,), note=f"flop of {count} cards")
-        self._touch("flop cards", *cards)
+        self.obligations.dealt(Verb.FLOP)
+        self._touch(Role.FLOP_CARDS, *cards)
 
+    @touches(Role.FLOP_CARDS)
+    def turn_flop_without_burn(self, step: Mishap) -> None:
+        count = step.count or 3
+        cards = tuple(self.ledger.turn_up() for _ in range(count))
+        for card in cards:
+            self._log(Kind.BOARD, cards=(card,), note="flop without a burn")
+        self.obligations.dealt(Verb.FLOP)
+        self._touch(Role.FLOP_CARDS, *cards)
+
+    @touches(Role.CARD_TURNED_WITHOUT_BURN)
     def street_without_burn(self, step: Mishap) -> None:
         card = self.ledger.turn_up()
         self._log(Kind.BOARD, cards=(card,), note=f"{step.kind.value} without a burn")
-        self._touch("card turned without a burn", card)
-        self.ledger.move(card, Place.BURN)  # it was the burn card: the error is corrected
-        self._log(Kind.BURN, cards=(card,), note="BURN-ERROR")
+        self.obligations.dealt(Verb(step.kind.value))
+        self._touch(Role.CARD_TURNED_WITHOUT_BURN, card)
 
+    @touches(Role.EXTRA_BURN_CARD)
     def second_burn(self, step: Mishap) -> None:
         card = self.ledger.burn()
         self._log(Kind.BURN, cards=(card,), note="a second burn")
-        self._touch("extra burn card", card)
-        self.ledger.move(card, Place.STUB)  # back on top: it serves as the next burn
-        self._log(Kind.TO_STUB, cards=(card,), note="BURN-ERROR: back on top, in its place")
+        self._touch(Role.EXTRA_BURN_CARD, card)
 
+    @touches(Role.FLASHED_CARD)
     def flash_card(self, step: Mishap) -> None:
         assert step.card is not None
         self._log(Kind.FLASH, seat=step.seat, cards=(step.card,))
-        self._touch("flashed card", step.card)
+        self._touch(Role.FLASHED_CARD, step.card)
 
+    @touches(Role.BOXED_CARD)
     def box_top_card(self, step: Mishap) -> None:
         card = self.ledger.scrap_top()
         self.boxed.append(card)
         self._log(Kind.SCRAP, cards=(card,), note="boxed card")
-        self._touch("boxed card", card)
+        self._touch(Role.BOXED_CARD, card)
+
+    @touches(Role.BOXED_CARDS)
+    def box_another_card(self, step: Mishap) -> None:
+        card = self.ledger.scrap_top()
+        self.boxed.append(card)
+        self._log(Kind.SCRAP, cards=(card,), note="boxed card")
+        self._touch(Role.BOXED_CARDS, *self.boxed)
 
     def note_button(self, step: Mishap) -> None:
         self.button_fix = step.seat
         self._log(Kind.BUTTON, seat=step.seat, note=f"found at seat {self.table.button}")
         self.touched = {}
 
-    def note_deck(self, step: Mishap) -> None:
+    @touches(Role.DUPLICATE_CARDS)
+    def note_duplicate(self, step: Mishap) -> None:
+        self._note_deck(step, Role.DUPLICATE_CARDS)
+
+    @touches(Role.FOREIGN_CARD)
+    def note_foreign_card(self, step: Mishap) -> None:
+        self._note_deck(step, Role.FOREIGN_CARD)
+
+    @touches(Role.JOKER)
+    def note_joker(self, step: Mishap) -> None:
+        self._note_deck(step, Role.JOKER)
+
+    def note_deck_short(self, step: Mishap) -> None:
+        self._note_deck(step, None)
+
+    def _note_deck(self, step: Mishap, role: Role | None) -> None:
         cards = (step.card,) if step.card is not None else ()
-        self._log(Kind.DECK, cards=cards, note=step.kind.value)
-        self.touched = {step.kind.value: cards} if cards else {}
+        note = step.kind.value if step.seat is None else f"{step.kind.value} at seat {step.seat}"
+        self._log(Kind.DECK, cards=cards, note=note)
+        self.touched = {role: cards} if role is not None and cards else {}
 
     # -- rulings -------------------------------------------------------------------------------
 
-    def __getattr__(self, name: str) -> object:
-        """``ruling:ID``, the ruling callbacks named in the procedure data: ``ruling:ID/BRANCH``
-        for a named branch, ``ruling:ID=misdeal`` or ``=deal-on`` for the remedy a ruleset choice
-        picks, ``ruling-sa:ID`` for the branch after substantial action once there has been some."""
-        kind, _, named = name.partition(":")
-        named, _, variant = named.partition("=")
-        rule_id, _, branch = named.partition("/")
-        if kind in ("ruling", "ruling-sa") and rule_id:
-            by_action = kind == "ruling-sa"
-            choice = variant.replace("-", " ") or None
-            return lambda step: self.make_ruling(rule_id, step, by_action, branch or None, choice)
-        raise AttributeError(name)
-
-    def make_ruling(
-        self,
-        rule_id: str,
-        step: Step,
-        by_action: bool = False,
-        branch: str | None = None,
-        choice: str | None = None,
-    ) -> Ruled:
-        """Rule on ``rule_id`` under the hand's ruleset; the cards it touched take their fates.
-
-        ``choice`` (``misdeal`` or ``deal on``) is what a ruleset choice decided, in the data."""
-        ruleset = self.table.ruleset
-        kind = getattr(step, "kind", None)
-        street = kind.value if kind is not None and kind.value in _STREETS else None
-        street = street or next((s for s in _STREETS if self.state.startswith(s)), None)
-        street_verb = Verb(street) if street is not None else None
+    def make_ruling(self, ref: RulingRef, step: Mishap) -> Ruled:
+        """Rule on a recognised mishap at once, under the hand's ruleset."""
         ruled = rule_under(
-            rule_id, ruleset, self.touched, choice,
-            after_action=by_action and self.substantial_action, street=street_verb, branch=branch,
+            ref, self.table.ruleset, self.touched,
+            substantial_action=self.substantial_action, street=self._street(step), seat=step.seat,
         )  # fmt: skip
-        self.rulings.append(ruled)
-        # a ruling that owes nothing (the card plays, the result stands) leaves a remedy under
-        # way as it is; one that owes steps takes over
-        self.owed = owed_steps(ruled, self.ledger, self.next_seat is None) or self.owed
-        sources = ", ".join(ruled.ruling.sources)
-        self._log(Kind.RULING, note=f"{rule_id} under {ruled.label}: {sources}")
-        self._settle_touched(ruled)
+        self._rule(ruled)
         return ruled
 
+    def defer_ruling(self, ref: RulingRef, step: Mishap) -> None:
+        """A mishap nobody noticed: the hand goes on, the ruling waits for the floor's call."""
+        pending = Pending(
+            ref, dict(self.touched), self._street(step), len(self.actions), str(step), step.seat
+        )
+        self.obligations.pending.append(pending)
+        self._log(Kind.UNNOTICED, note=pending.what)
+        self.touched = {}
+
+    def rule_on_noticed(self, step: Step) -> None:
+        """NOTICED-LATE: each unnoticed mishap is ruled on now, on the hand as it stands: after
+        substantial action no misdeal (LA 105), a card acted on stands (LA 165)."""
+        pending, self.obligations.pending = self.obligations.pending, []
+        for item in pending:
+            self._log(Kind.NOTICE, note=item.what)
+            self.touched = dict(item.cards)
+            acted = len(self.actions) > item.actions
+            ruled = rule_under(
+                item.ref, self.table.ruleset, item.cards,
+                substantial_action=self.substantial_action, acted_on=acted, late=True,
+                street=item.street, seat=item.seat,
+            )  # fmt: skip
+            self._rule(ruled)
+
+    def _rule(self, ruled: Ruled) -> None:
+        self.rulings.append(ruled)
+        steps = owed_steps(ruled, self.ledger, self.next_seat is None)
+        sources = ", ".join(ruled.ruling.sources)
+        self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}: {sources}")
+        self._settle_touched(ruled)
+        self.obligations.add(ruled, steps)
+
+    def _street(self, step: Mishap) -> Verb | None:
+        """The street a mishap concerns: the one it names, else the one the hand is on."""
+        named = step.kind.value
+        if named in ("flop", "turn", "river"):
+            return Verb(named)
+        street = procedure().states[self.state].street
+        return Verb(street) if street is not None and street != "preflop" else None
+
     def _settle_touched(self, ruled: Ruled) -> None:
-        """Move the touched cards now where the ruling says so at once (set aside, back to the
-        stub, scrap); a card to be burned later is held aside until its burn step."""
+        """Each touched card where its ruling puts it now; a card held for later (a burn to come,
+        a card to be shuffled back) is set aside and held by the obligations."""
         fates = {fate.card: fate.fate for fate in ruled.ruling.cards}
-        later = {step.card for step in ruled.ruling.steps if step.card}
-        for name, cards in self.touched.items():
-            fate = fates.get(name) or next(iter(fates.values()), None)
-            moved: dict[Place, list[Card]] = {}
+        burned_later = {s.card for s in ruled.ruling.steps if s.do is Verb.BURN and s.card}
+        replaced = any(s.do is Verb.REPLACE and s.card for s in ruled.ruling.steps)
+        moved: list[tuple[Kind, Card]] = []
+        for role, cards in self.touched.items():
+            fate = fates.get(role)
             for card in cards:
-                where = self.ledger.where(card)
-                held = fate is Fate.BURNED and name in later  # burned later by a named step
-                if fate is Fate.SET_ASIDE or (held and where == "board"):
-                    place = Place.SET_ASIDE
-                elif fate is Fate.RETURNED_TO_STUB and where == "board":
-                    place = Place.STUB
-                elif held and where.startswith("seat") and not _replaced(ruled):
-                    place = Place.SET_ASIDE
-                else:
-                    continue
-                self.ledger.move(card, place)
-                moved.setdefault(place, []).append(card)
-            for place, group in moved.items():
-                kind = Kind.SET_ASIDE if place is Place.SET_ASIDE else Kind.TO_STUB
-                self._log(kind, cards=tuple(group), note=ruled.rule_id)
+                place = self.ledger.where(card).place
+                if fate is Fate.SET_ASIDE or (
+                    fate is Fate.RETURNED_TO_STUB and place is Place.BOARD
+                ):
+                    # out of play until the ruling's shuffle takes it back (SEEN-CARD-STAYS-OUT)
+                    self.obligations.hold(card, role, ruled.rule_id, Hold.RESHUFFLE)
+                    if place is not Place.SET_ASIDE:
+                        self.ledger.move(card, Place.SET_ASIDE)
+                        moved.append((Kind.SET_ASIDE, card))
+                elif fate is Fate.RETURNED_TO_STUB and place is Place.BURN:
+                    self.ledger.move(card, Place.STUB)  # back on top: the next burn (LA 122, 165)
+                    moved.append((Kind.TO_STUB, card))
+                elif fate is Fate.BURNED and role in burned_later:
+                    self.obligations.hold(card, role, ruled.rule_id, Hold.BURN)
+                    if place is Place.BOARD or (place is Place.SEAT and not replaced):
+                        self.ledger.move(card, Place.SET_ASIDE)
+                        moved.append((Kind.SET_ASIDE, card))
+                elif fate is Fate.BURNED and place in (Place.BOARD, Place.SEAT):
+                    self.ledger.move(card, Place.BURN)  # it was the burn card: put right now
+                    moved.append((Kind.BURN, card))
+        for kind in (Kind.SET_ASIDE, Kind.TO_STUB, Kind.BURN):
+            group = tuple(card for moved_kind, card in moved if moved_kind is kind)
+            if group:
+                self._log(kind, cards=group, note=ruled.rule_id)
 
     # -- remedy steps --------------------------------------------------------------------------
 
@@ -253,6 +388,7 @@ class Mishaps(HandState):
         self.extra.clear()
         self.folded.clear()
         self.actions.clear()
+        self.obligations.held.clear()
         self.betting = None
         if self.void:  # a void hand is no hand: the button stays
             self.next_button = self.button_override = self.table.button
@@ -273,9 +409,17 @@ class Mishaps(HandState):
         self.button_fix = None
         self.post_forced_bets(DealerStep(Verb.POST))
 
+    def _held_exposed(self, seat: int) -> Card:
+        """The exposed card the ruling holds in this seat's hand."""
+        hand = self.ledger.hands.get(seat, [])
+        for held in self.obligations.held:
+            if held.role is Role.EXPOSED_CARD and held.card in hand:
+                return held.card
+        return self.exposed[-1]
+
     def replace_exposed(self, step: DealerStep) -> None:
         assert step.seat is not None
-        exposed = self.exposed[-1]
+        exposed = self._held_exposed(step.seat)
         self.ledger.move(exposed, Place.SET_ASIDE)  # held by the dealer: it will be the flop's burn
         self._log(Kind.SET_ASIDE, cards=(exposed,), note="the exposed card")
         card = self.ledger.pitch(step.seat)
@@ -287,12 +431,14 @@ class Mishaps(HandState):
         self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="the card owed")
 
     def kill_short_hand(self, step: Step) -> None:
-        seat = self.doing.seat if self.doing is not None else None
-        assert seat is not None and self.betting is not None
-        self.betting.kill(seat)
+        doing = self.obligations.doing
+        seat = doing.seat if doing is not None else None
+        assert seat is not None
+        if self.betting is not None:
+            self.betting.kill(seat)
         self.folded.add(seat)
-        self.ledger.muck_hand(seat)
-        self._log(Kind.MUCK, seat=seat, note="dead hand")
+        cards = self.ledger.muck_hand(seat)
+        self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand")
 
     def void_hand(self, step: Step) -> None:
         self.void = True
@@ -311,19 +457,14 @@ class Mishaps(HandState):
         self._log(Kind.SCRAMBLE, cards=tuple(self.ledger.board), note="face down")
 
     def choose_burn_card(self, step: Step) -> None:
-        """One of the scrambled cards, chosen at random (fixed by the deck's seed), is burned."""
+        """One of the scrambled cards, chosen at random (fixed by the deck's seed), is held to be
+        the next burn."""
         board = self.ledger.board
         digest = hashlib.sha256(
             f"choose-burn:{self.plan.seed}:{len(self.events)}".encode()
         ).digest()
         card = board[digest[0] % len(board)]
-        self.ledger.move(card, Place.BURN)
-        self._log(Kind.BURN, cards=(card,), note="chosen at random")
-
-
-_STREETS = ("flop", "turn", "river")
-
-
-def _replaced(ruled: Ruled) -> bool:
-    """The ruling gives the player a replacement first (the exposed card leaves the seat then)."""
-    return any(step.do == "replace" for step in ruled.ruling.steps)
+        self.ledger.move(card, Place.SET_ASIDE)
+        rule_id = self.obligations.head.rule if self.obligations.head is not None else ""
+        self.obligations.hold(card, Role.CHOSEN_FLOP_CARD, rule_id, Hold.BURN)
+        self._log(Kind.SET_ASIDE, cards=(card,), note="chosen at random: the next burn")

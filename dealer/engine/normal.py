@@ -11,7 +11,7 @@ from dealer.core.events import Kind
 from dealer.core.hand_value import best_hand
 from dealer.core.ledger import Place
 from dealer.core.pots import award, build_pots, pot_name, show_order
-from dealer.core.stakes import Street
+from dealer.core.stakes import Street, Structure
 from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
@@ -34,15 +34,12 @@ class Dealing(HandState):
     def is_last_pitch(self, step: Step) -> bool:
         return self.pitched == len(self.deal_sequence) - 1
 
-    def deal_complete(self, step: Step) -> bool:
-        return self.next_seat is None
-
     def one_player_left(self, step: Step) -> bool:
         return len(self.table.positions.deal_order) - len(self.folded) == 1  # folded: dealt seats
 
     def owes_step(self, step: Step) -> bool:
         """The step is the next one the last ruling owes (remedy transitions)."""
-        head = self.doing or (self.owed[0] if self.owed else None)
+        head = self.obligations.head
         return head is not None and head.verb is getattr(step, "verb", None)
 
     # -- forced bets, shuffle, cut, the deal ---------------------------------------------------
@@ -69,8 +66,8 @@ class Dealing(HandState):
             self.posted[seat] = self._put_in(seat, amount, kind)
 
     def shuffle_stub(self, step: Step) -> None:
-        returned = tuple(self.ledger.set_aside)
-        for card in returned:  # a remedy's reshuffle takes the set-aside cards back in
+        returned = self.obligations.reshuffled()  # never a held burn (SEEN-CARD-STAYS-OUT)
+        for card in returned:
             self.ledger.move(card, Place.STUB)
         self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
         self.shuffles += 1
@@ -95,9 +92,8 @@ class Dealing(HandState):
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
         if self.next_seat is not None or self.state != "dealing":
             return
-        if self.owed and self.owed[0].verb is None and not self.owed[0].by_players:
-            self.owed.pop(0)  # the (re)deal a ruling awaited is complete
-        if not (self.owed and self.owed[0].verb is Verb.GATHER):
+        self.obligations.finish(Verb.REDEAL)  # the (re)deal a ruling awaited is complete
+        if not self.obligations.gathering:
             self._fire("end_deal", step)
 
     # -- betting -------------------------------------------------------------------------------
@@ -129,7 +125,7 @@ class Dealing(HandState):
         seat = step.seat
         wager = self.betting.act(seat, step.move, step.to)
         move = wager.move
-        self.actions.append(move)
+        self.actions.append((seat, move))
         if move is Move.FOLD:
             self.folded.add(seat)
             self._log(Kind.FOLD, seat=seat)
@@ -141,6 +137,8 @@ class Dealing(HandState):
         if move is not Move.CALL and self.betting.street is Street.RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
         amount = wager.added if move is Move.CALL else wager.to
+        if wager.all_in:
+            self.last_all_in = seat
         self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
 
     def close_round_if_complete(self, step: Step) -> None:
@@ -149,25 +147,32 @@ class Dealing(HandState):
 
     def settle_round(self, step: Step) -> None:
         assert self.betting is not None
+        street = self.betting.street
         returned = self.betting.return_uncalled()
         if returned is not None:
             seat, amount = returned
             self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
         self.betting = None
+        can_bet = [seat for seat in self.live if self.stacks[seat] > 0]
+        big_bet = self.table.stakes.structure is not Structure.LIMIT
+        if (
+            big_bet
+            and street is not Street.RIVER
+            and len(can_bet) < 2
+            and self.all_in_shows_first is None
+        ):
+            # no-limit and pot-limit: betting ended before the river on an all-in, so the player who
+            # pushed all-in shows first (SHOW-ORDER, LA 145)
+            self.all_in_shows_first = self.last_all_in
         if self.one_player_left(step):
-            self.owed.clear()  # the hand is won: no remedy step is owed any more
-        elif self.owed and self.owed[0].by_players:
-            self.owed.pop(0)
+            self.obligations.clear()  # the hand is won: no remedy step is owed any more
+        else:
+            self.obligations.finish(Verb.FINISH_ROUND)
 
     # -- the board -----------------------------------------------------------------------------
 
     def burn_card(self, step: Step) -> None:
-        head = self.doing
-        if head is not None and head.card is not None:
-            self.ledger.move(head.card, Place.BURN)  # the remedy names the burn card
-            self._log(Kind.BURN, cards=(head.card,), note=head.rule)
-            return
-        self._log(Kind.BURN, cards=(self.ledger.burn(),))
+        self._burn()
 
     def turn_flop(self, step: Step) -> None:
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
@@ -190,6 +195,8 @@ class Dealing(HandState):
         board = self.ledger.board
         pots = build_pots(self.committed, self.folded)
         aggressor = self.river_aggressor if self.river_aggressor in self.live else None
+        if aggressor is None and self.all_in_shows_first in self.live:
+            aggressor = self.all_in_shows_first
         for seat in show_order(self.live, self.table.button, aggressor, pots):
             value = best_hand(self.ledger.hands[seat], board)  # evaluate() keeps it for the push
             self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)

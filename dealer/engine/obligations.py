@@ -1,38 +1,104 @@
-"""From a ruling to the steps the dealer owes.
+"""What the rulings under way still require of the hand (RULES.md §B, "What every remedy must show",
+and §C).
 
 A ruling comes from ``procedures/rulebook.yaml`` under the hand's ruleset (one source of truth for
-the machine, ``dealer rule`` and ``dealer ask``); its steps become :class:`Owed` steps that the hand
-then requires in order.
+the machine, ``dealer rule`` and ``dealer ask``). :class:`Obligations` is the one object the machine
+consults about it: the rulings under way, their owed steps in order, the cards they hold out of play
+and the irregularities that happened but were not noticed yet.
+
+Its three principles are §C's: a second ruling adds its steps to what is owed and never discards the
+rest (REMEDY-STACK), unless it is a misdeal or a void hand, which supersedes everything; a card a
+ruling holds keeps its role through later errors (SEEN-CARD-STAYS-OUT: a held burn is never
+shuffled back, and the next burn, even a premature street's, uses it instead of the stub); a mishap
+nobody noticed is ruled on when the floor is called, on the hand as it then stands (NOTICED-LATE).
+
+>>> from dealer.core.steps import Verb
+>>> round_ = Owed("A", "Play the round", None, wait=Verb.FINISH_ROUND)
+>>> burn, flop = Owed("A", "Burn", Verb.BURN), Owed("A", "Deal the flop", Verb.FLOP)
+>>> shuffle, flop_again = Owed("B", "Shuffle", Verb.SHUFFLE), Owed("B", "Flop", Verb.FLOP)
+>>> [str(o) for o in merge([round_, burn, flop], [round_, shuffle, flop_again])]
+['A: Play the round', 'A: Burn', 'B: Shuffle', 'B: Flop']
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
 
 from dealer.core.cards import Card
-from dealer.core.ledger import Ledger
+from dealer.core.ledger import Ledger, Place
+from dealer.core.roles import Role
 from dealer.core.ruleset import Ruleset
-from dealer.core.steps import Verb
-from dealer.rules.rulebook import Do, Fate, Lang, Ruling, Step, book, rule
+from dealer.core.steps import BOARD_VERBS, Verb
+from dealer.rules.rulebook import Branch, ChipFate, Fate, Lang, Ruling, Step, book, rule
 
-_VERB_BY_DO = {
-    Do.BURN: Verb.BURN,
-    Do.FLOP: Verb.FLOP,
-    Do.TURN: Verb.TURN,
-    Do.RIVER: Verb.RIVER,
-    Do.SHUFFLE: Verb.SHUFFLE,
-    Do.CUT: Verb.CUT,
-    Do.GATHER: Verb.GATHER,
-    Do.REPLACE: Verb.REPLACE,
-    Do.SCRAMBLE: Verb.SCRAMBLE,
-    Do.CHOOSE_BURN: Verb.CHOOSE_BURN,
-    Do.CORRECT_BUTTON: Verb.CORRECT_BUTTON,
-    Do.KILL_HAND: Verb.KILL_HAND,
-    Do.VOID: Verb.VOID,
-    Do.RETURN_CHIPS: Verb.RETURN_CHIPS,
-    Do.PITCH: Verb.PITCH,
-}
+
+class Choice(StrEnum):
+    """A ruleset choice the procedure data names where the published remedies differ."""
+
+    MISDEAL = "misdeal"
+    DEAL_ON = "deal-on"
+
+
+@dataclass(frozen=True, slots=True)
+class RulingRef:
+    """A recognised irregularity as ``procedures/holdem.yaml`` names it: ``ruling:ID`` with
+    ``/BRANCH`` for a named branch and ``=CHOICE`` where a ruleset choice decides;
+    ``ruling-sa:ID`` takes the branch for after substantial action once there has been some.
+
+    >>> RulingRef.parse("ruling-sa:DEAL-SHORT")
+    RulingRef(rule_id='DEAL-SHORT', after_action=True, branch=None, choice=None)
+    >>> str(RulingRef.parse("ruling:HOLE-EXPOSED-SECOND=misdeal"))
+    'ruling:HOLE-EXPOSED-SECOND=misdeal'
+    >>> RulingRef.parse("expose_pitch") is None
+    True
+    """
+
+    rule_id: str
+    after_action: bool = False
+    branch: Branch | None = None
+    choice: Choice | None = None
+
+    @staticmethod
+    def parse(name: str) -> RulingRef | None:
+        """The reference a callback name stands for; None for a plain callback. Raises
+        ``ValueError`` for a reference to no rule, branch or choice the rulebook knows."""
+        kind, colon, named = name.partition(":")
+        if not colon or kind not in ("ruling", "ruling-sa"):
+            return None
+        named, _, choice = named.partition("=")
+        rule_id, _, branch = named.partition("/")
+        if rule_id not in book().rules:
+            raise ValueError(f"{name}: no rule {rule_id!r} in the rulebook")
+        try:
+            return RulingRef(
+                rule_id,
+                kind == "ruling-sa",
+                Branch(branch) if branch else None,
+                Choice(choice) if choice else None,
+            )
+        except ValueError:
+            raise ValueError(f"{name}: unknown branch or choice") from None
+
+    def __str__(self) -> str:
+        kind = "ruling-sa" if self.after_action else "ruling"
+        branch = f"/{self.branch}" if self.branch else ""
+        choice = f"={self.choice}" if self.choice else ""
+        return f"{kind}:{self.rule_id}{branch}{choice}"
+
+    def rulings(self) -> Iterator[Ruling]:
+        """Every ruling this reference can lead to, under any ruleset: the branch it names, else
+        the main ruling and the branches action or a late notice can lead to."""
+        for ruling in rule(self.rule_id).rulings:
+            if self.branch is not None:
+                yield ruling.branch(self.branch) or ruling
+                continue
+            yield ruling
+            for name in (Branch.AFTER_SUBSTANTIAL_ACTION, Branch.ACTED_ON):
+                branch = ruling.branch(name)
+                if branch is not None:
+                    yield branch
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,10 +108,12 @@ class Ruled:
     rule_id: str
     ruleset: str
     ruling: Ruling
-    cards: Mapping[str, tuple[Card, ...]]
-    choice: str | None = None  # a ruleset choice that decided between remedies
-    after_action: bool = False  # the branch for after substantial action
+    cards: Mapping[Role, tuple[Card, ...]]
+    choice: Choice | None = None  # a ruleset choice that decided between remedies
+    branch: Branch | None = None  # the branch taken, if any
     street: Verb | None = None  # the street the mishap concerned (BURN-ERROR replaces its card)
+    late: bool = False  # ruled when noticed, after the hand had gone on (NOTICED-LATE)
+    seat: int | None = None  # the seat the mishap named, if any
 
     @property
     def label(self) -> str:
@@ -53,17 +121,87 @@ class Ruled:
         overlay whose choice picked it (an overlay that changes nothing here rules as its base)."""
         return self.ruleset if self.choice else self.ruling.ruleset
 
+    @property
+    def after_action(self) -> bool:
+        return self.branch is Branch.AFTER_SUBSTANTIAL_ACTION
+
+    @property
+    def supersedes(self) -> bool:
+        """A misdeal or a void hand: every card comes back, so nothing else stays owed."""
+        return any(step.do in (Verb.GATHER, Verb.VOID) for step in self.ruling.steps)
+
+
+def is_misdeal(ruling: Ruling) -> bool:
+    return (
+        bool(ruling.steps)
+        and ruling.steps[0].do is Verb.GATHER
+        and (ruling.chips is ChipFate.STAND)
+    )
+
+
+def rule_under(
+    ref: RulingRef,
+    ruleset: Ruleset,
+    cards: Mapping[Role, tuple[Card, ...]],
+    *,
+    substantial_action: bool,
+    acted_on: bool = False,
+    late: bool = False,
+    street: Verb | None = None,
+    seat: int | None = None,
+) -> Ruled:
+    """The ruling ``ref`` names under ``ruleset`` (an overlay rules as the ruleset it extends).
+
+    The branch: the one ``ref`` names; else, after substantial action, the ruling's branch for it
+    where ``ref`` asks for it or the error is noticed late (LA 105); else, for a late notice after
+    action on the card concerned, its ``acted-on`` branch (LA 165).
+    """
+    entry = rule(ref.rule_id)
+    ruling = entry.ruling(ruleset.base)
+    choice = ref.choice
+    if choice is not None and is_misdeal(ruling) != (choice is Choice.MISDEAL):
+        ruling = next(r for r in entry.rulings if is_misdeal(r) == (choice is Choice.MISDEAL))
+    chosen = choice if ruling.ruleset != ruleset.base else None
+    branch: Branch | None = None
+    if ref.branch is not None:
+        branch = ref.branch  # absent from the ruling: its main text covers that case too
+    elif (ref.after_action or late) and substantial_action:
+        branch = Branch.AFTER_SUBSTANTIAL_ACTION
+    if (branch is None or branch not in ruling.branches) and late and acted_on:
+        branch = Branch.ACTED_ON
+    taken = ruling.branch(branch) if branch is not None else None
+    return Ruled(
+        ref.rule_id,
+        ruleset.name,
+        taken or ruling,
+        dict(cards),
+        chosen,
+        branch if taken is not None else None,
+        street,
+        late,
+        seat,
+    )
+
 
 @dataclass(frozen=True, slots=True)
 class Owed:
+    """One step a ruling owes, or the deal or betting round it awaits (``wait``)."""
+
     rule: str
     text: str  # in English, as refusals quote it
     verb: Verb | None  # the dealer step owed; None while the deal or a betting round is awaited
-    by_players: bool = False  # the betting round must finish
+    wait: Verb | None = None  # REDEAL: the deal goes on as usual; FINISH_ROUND: the players
     seat: int | None = None
-    card: Card | None = None  # the card a remedy step uses (e.g. the exposed card as the burn)
+    role: Role | None = None  # the card a remedy step uses, by its role (a burn: the held card)
     step: Step | None = None  # the rulebook's step, for its text in other languages
     detail: str = ""  # what this table adds to the step's text: "seat 2", "the turn"
+
+    def __str__(self) -> str:
+        return f"{self.rule}: {self.text}"
+
+    @property
+    def by_players(self) -> bool:
+        return self.wait is Verb.FINISH_ROUND
 
     @property
     def expected(self) -> str:
@@ -80,55 +218,177 @@ class Owed:
             seat = labels.label("place-seat", language).format(seat=self.seat)
             return f"{text} ({seat})"
         if self.detail and self.verb is not None:
-            street = labels.label(f"do-{self.verb.value}", language)
+            street = labels.label(f"do-{self.verb}", language)
             return f"{text}{labels.label('colon', language)}{street}"
         return text
 
 
-def is_misdeal(ruling: Ruling) -> bool:
-    return bool(ruling.steps) and ruling.steps[0].do is Do.GATHER and ruling.chips.value == "stand"
+class Hold(StrEnum):
+    """Why a ruling keeps a card out of play (in the ledger it lies set aside)."""
+
+    BURN = "burn"  # it is to be a burn: the next burn uses it, and no shuffle takes it back
+    RESHUFFLE = "reshuffle"  # out of play until the remedy's shuffle takes it back into the stub
 
 
-def rule_under(
-    rule_id: str,
-    ruleset: Ruleset,
-    cards: Mapping[str, tuple[Card, ...]],
-    choice: str | None = None,
-    *,
-    after_action: bool = False,
-    street: Verb | None = None,
-    branch: str | None = None,
-) -> Ruled:
-    """The ruling for ``rule_id`` under ``ruleset`` (an overlay rules as the ruleset it extends).
+@dataclass(frozen=True, slots=True)
+class Held:
+    card: Card
+    role: Role
+    rule: str
+    hold: Hold
 
-    ``choice`` (``"misdeal"`` or ``"deal on"``) is a ruleset choice that picks between the published
-    remedies (``misdeal_exposed_cards``); ``after_action`` picks the branch for after substantial
-    action, and ``branch`` a named one (e.g. ``more-than-four-cards``), where the rulebook has it.
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """A mishap that happened but was not noticed: ruled on at the floor's call (NOTICED-LATE)."""
+
+    ref: RulingRef
+    cards: Mapping[Role, tuple[Card, ...]]
+    street: Verb | None
+    actions: int  # player actions before it: any since means the card concerned was acted on
+    what: str  # the mishap, as a scenario writes it
+    seat: int | None = None
+
+
+@dataclass(slots=True)
+class Obligations:
+    """The rulings under way in one hand and what they still require."""
+
+    owed: list[Owed] = field(default_factory=list)  # next first, every ruling's steps merged
+    held: list[Held] = field(default_factory=list)  # in the order they were taken out of play
+    pending: list[Pending] = field(default_factory=list)
+    doing: Owed | None = None  # the owed step being performed (callbacks read it)
+
+    @property
+    def head(self) -> Owed | None:
+        """The next thing owed: the step being performed, else the first owed."""
+        return self.doing or (self.owed[0] if self.owed else None)
+
+    @property
+    def gathering(self) -> bool:
+        """A misdeal or void hand under way: the cards are coming back, nothing more is dealt."""
+        return any(owed.verb in (Verb.GATHER, Verb.VOID, Verb.RETURN_CHIPS) for owed in self.owed)
+
+    def under_way(self) -> tuple[str, ...]:
+        """The rulings that still owe something, in the order they were made."""
+        return tuple(dict.fromkeys(owed.rule for owed in self.owed))
+
+    def add(self, ruled: Ruled, steps: list[Owed]) -> None:
+        """REMEDY-STACK: the ruling's steps join what is owed; a misdeal or void hand replaces
+        it."""
+        if ruled.supersedes:
+            self.owed = list(steps)
+            self.held.clear()  # the gather brings every card back
+        else:
+            self.owed = merge(self.owed, steps)
+
+    def finish(self, wait: Verb) -> None:
+        """The deal or the betting round a ruling awaited is over."""
+        if self.owed and self.owed[0].wait is wait:
+            self.owed.pop(0)
+
+    def clear(self) -> None:
+        """The hand is won or over: nothing more is owed (held cards stay where they lie)."""
+        self.owed.clear()
+        self.pending.clear()
+
+    # -- held cards ------------------------------------------------------------------------------
+
+    def hold(self, card: Card, role: Role, rule_id: str, hold: Hold) -> None:
+        if all(held.card != card for held in self.held):
+            self.held.append(Held(card, role, rule_id, hold))
+
+    def next_burn(self, ledger: Ledger) -> Card | None:
+        """The card held to be the next burn (SEEN-CARD-STAYS-OUT), once it is out of the hand
+        that held it: the one the step being performed names, else the first held."""
+        ready = [
+            held
+            for held in self.held
+            if held.hold is Hold.BURN and ledger.where(held.card).place is Place.SET_ASIDE
+        ]
+        named = self.doing.role if self.doing is not None else None
+        chosen = next((held for held in ready if held.role is named), ready[0] if ready else None)
+        return chosen.card if chosen is not None else None
+
+    def dealt(self, street: Verb) -> None:
+        """A mishap dealt the street the next owed step was to deal: that step is spent (the
+        ruling on the mishap says what happens now)."""
+        if self.owed and self.owed[0].verb is street:
+            self.owed.pop(0)
+
+    def burned(self, card: Card) -> None:
+        """A held card was burned: it is no longer held, and no step still owes its burn."""
+        role = next((held.role for held in self.held if held.card == card), None)
+        self.held = [held for held in self.held if held.card != card]
+        for index, owed in enumerate(self.owed):
+            if owed.verb is Verb.BURN and owed.role is not None and owed.role is role:
+                del self.owed[index]
+                return
+
+    def reshuffled(self) -> tuple[Card, ...]:
+        """The cards a shuffle takes back into the stub now: those held for it, never a burn."""
+        back = tuple(held.card for held in self.held if held.hold is Hold.RESHUFFLE)
+        self.held = [held for held in self.held if held.hold is not Hold.RESHUFFLE]
+        return back
+
+
+# -- merging what two rulings owe (REMEDY-STACK) ---------------------------------------------
+
+
+def merge(owed: list[Owed], new: Iterable[Owed]) -> list[Owed]:
+    """What is owed once a new ruling's steps join the old ones.
+
+    Both lists start now, so their waits (the deal, then each betting round) are the same moments
+    of the hand: they are lined up, and between two waits the old steps come first, then the new.
+    A step both owe is done once: one shuffle, one cut and one burn serve both, and a street is
+    dealt once, as the later ruling says (it knows what happened since). A second burn card held
+    for the same street stays held and serves as the next street's burn.
     """
-    entry = rule(rule_id)
-    ruling = entry.ruling(ruleset.base)
-    if choice is not None and is_misdeal(ruling) != (choice == "misdeal"):
-        ruling = next(r for r in entry.rulings if is_misdeal(r) == (choice == "misdeal"))
-    chosen = choice if ruling.ruleset != ruleset.base else None
-    taken = ruling.after_substantial_action if after_action else None
-    if branch is not None:
-        taken = ruling.branch(branch)  # absent: the main ruling covers that case too
-    return Ruled(
-        rule_id,
-        ruleset.name,
-        taken or ruling,
-        dict(cards),
-        chosen,
-        after_action and taken is not None,
-        street,
-    )
+    old_parts, new_parts = _parts(owed), _parts(list(new))
+    merged: list[Owed] = _between(old_parts[0][1], new_parts[0][1])
+    i = j = 1
+    while i < len(old_parts) or j < len(new_parts):
+        old_wait = old_parts[i][0] if i < len(old_parts) else None
+        new_wait = new_parts[j][0] if j < len(new_parts) else None
+        if old_wait is not None and new_wait is not None and old_wait.wait is new_wait.wait:
+            merged += [old_wait, *_between(old_parts[i][1], new_parts[j][1])]
+            i, j = i + 1, j + 1
+        elif old_wait is not None and (new_wait is None or old_wait.wait is Verb.REDEAL):
+            merged += [old_wait, *old_parts[i][1]]  # the deal comes before any betting round
+            i += 1
+        else:
+            assert new_wait is not None
+            merged += [new_wait, *new_parts[j][1]]
+            j += 1
+    return merged
 
 
-def _text(step_text: str | None, do: Do, burn: bool | None) -> str:
-    if step_text is not None:
-        return step_text
-    key = f"do-{do}-noburn" if burn is False else f"do-{do}"
-    return book().label(key, Lang.EN)
+def _parts(owed: list[Owed]) -> list[tuple[Owed | None, list[Owed]]]:
+    """The steps before the first wait, then each wait with the steps after it."""
+    parts: list[tuple[Owed | None, list[Owed]]] = [(None, [])]
+    for item in owed:
+        if item.wait is not None:
+            parts.append((item, []))
+        else:
+            parts[-1][1].append(item)
+    return parts
+
+
+def _between(old: list[Owed], new: list[Owed]) -> list[Owed]:
+    """Two rulings' steps between the same two waits. A street is dealt once, as the later
+    ruling says; a shuffle, a cut or a burn done once serves both."""
+    result = list(old)
+    for step in new:
+        same = [item for item in result if item.verb is step.verb]
+        if step.verb in BOARD_VERBS and same:
+            result = [item for item in result if item.verb is not step.verb]
+        elif same and step.verb in (Verb.SHUFFLE, Verb.CUT, Verb.BURN):
+            continue
+        result.append(step)
+    return result
+
+
+# -- from a ruling's steps to what this hand owes -------------------------------------------
 
 
 def owed_steps(ruled: Ruled, ledger: Ledger, deal_done: bool) -> list[Owed]:
@@ -141,34 +401,35 @@ def owed_steps(ruled: Ruled, ledger: Ledger, deal_done: bool) -> list[Owed]:
     return owed
 
 
+def _text(step: Step) -> str:
+    return book().step_text(step, Lang.EN)
+
+
 def _owed(
-    ruled: Ruled, ledger: Ledger, deal_done: bool, step: Step, fates: Mapping[str, Fate]
+    ruled: Ruled, ledger: Ledger, deal_done: bool, step: Step, fates: Mapping[Role, Fate]
 ) -> list[Owed]:
     """What one step of the ruling asks of this hand (nothing when it needs no dealer step)."""
-    rid = ruled.rule_id
-    text = _text(step.text.get(Lang.EN) if step.text else None, step.do, step.burn)
-    named = ruled.cards.get(step.card, ()) if step.card else ()
-    card = named[0] if named else None
-    if step.do is Do.FINISH_ROUND:
-        return [Owed(rid, text, None, by_players=True, step=step)]
-    if step.do is Do.REDEAL or (step.do is Do.PITCH and not step.card):
+    rid, text, do = ruled.rule_id, _text(step), step.do
+    if do is Verb.FINISH_ROUND:
+        return [Owed(rid, text, None, wait=Verb.FINISH_ROUND, step=step)]
+    if do is Verb.REDEAL or (do is Verb.PITCH and not step.card):
         # the (re)deal, finished as usual; nothing is owed when the mishap was its last card
-        done = step.do is Do.PITCH and deal_done
-        return [] if done else [Owed(rid, text, None, step=step)]
-    if step.do is Do.REPLACE and step.card and fates.get(step.card) is Fate.SCRAP:
+        done = do is Verb.PITCH and deal_done
+        return [] if done else [Owed(rid, text, None, wait=Verb.REDEAL, step=step)]
+    if do is Verb.REPLACE and step.card and fates.get(step.card) is Fate.SCRAP:
         return []  # a boxed card or a joker: the next card simply takes its place
-    if step.do is Do.CORRECT_BUTTON and ruled.after_action:
+    if do is Verb.CORRECT_BUTTON and ruled.after_action:
         return []  # the hand goes on; the next hand's button is corrected
-    if step.do is Do.REPLACE and not step.card:
-        assert ruled.street is not None, f"{rid}: replace what?"
+    if do is Verb.REPLACE and not step.card:
+        if ruled.street is None:
+            raise ValueError(f"{rid}: a replacement needs the street it concerns")
         detail = f"the {ruled.street}"
         return [Owed(rid, f"{text}: {detail}", ruled.street, step=step, detail=detail)]
-    if step.do in (Do.PITCH, Do.KILL_HAND, Do.REPLACE):
+    if do in (Verb.PITCH, Verb.KILL_HAND, Verb.REPLACE):
         seat = next(iter(_seats(ruled, ledger)), None)
-        verb = _VERB_BY_DO[step.do]
         detail = f"seat {seat}"
-        return [Owed(rid, f"{text} ({detail})", verb, seat=seat, step=step, detail=detail)]
-    return [Owed(rid, text, _VERB_BY_DO[step.do], card=card, step=step)]
+        return [Owed(rid, f"{text} ({detail})", do, seat=seat, step=step, detail=detail)]
+    return [Owed(rid, text, do, role=step.card, step=step)]
 
 
 def _seats(ruled: Ruled, ledger: Ledger) -> list[int]:
@@ -176,7 +437,7 @@ def _seats(ruled: Ruled, ledger: Ledger) -> list[int]:
     seats = []
     for cards in ruled.cards.values():
         for card in cards:
-            where = ledger.where(card)
-            if where.startswith("seat "):
-                seats.append(int(where.split()[1]))
-    return seats
+            seat = ledger.where(card).seat
+            if seat is not None:
+                seats.append(seat)
+    return seats or ([ruled.seat] if ruled.seat is not None else [])

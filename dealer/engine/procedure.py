@@ -19,15 +19,12 @@ from typing import Any
 from transitions import Machine
 
 from dealer.core.stakes import Street
+from dealer.engine.obligations import RulingRef
 from dealer.rules.rulesets import PROCEDURES
 from dealer.rules.source import Items, Node, SourceError, load_file
 
 PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
 _SHOWN_AS = "procedures/holdem.yaml"
-
-# Quiet: the machine's debug chatter would cost a call per callback even when filtered out.
-logging.getLogger("transitions").setLevel(logging.WARNING)
-logging.getLogger("transitions.core").disabled = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +33,9 @@ class StateSpec:
     expects: str  # what a refusal says was expected here; may name {next_seat} or {to_act}
     rule: str  # the rule that makes it so
     next: str | None  # the dealer step autopilot performs here (a trigger name)
-    street: Street | None  # the betting round this state is, if any
+    street: Street | None  # the street this state belongs to, if any
+    betting: bool = False  # a betting round (players act)
+    final: bool = False  # the hand is over
     expects_in: Mapping[str, str] = field(default_factory=dict)  # by language, besides English
 
     def expectation(self, lang: str = "en") -> str:
@@ -50,6 +49,12 @@ class Procedure:
     states: Mapping[str, StateSpec]
     transitions: tuple[dict[str, Any], ...]
     on_enter: Mapping[str, str]
+    lines: tuple[int, ...] = ()  # each transition's line in the file
+    mishaps: frozenset[int] = frozenset()  # the indexes of the mishap transitions
+
+    @property
+    def final(self) -> str:
+        return next(name for name, spec in self.states.items() if spec.final)
 
     @property
     def callbacks(self) -> frozenset[str]:
@@ -76,6 +81,12 @@ def _state(node: Any, items: Items, index: int) -> StateSpec:
     street = node.get("street")
     if street is not None and street not in set(Street):
         raise node.error("street", f"unknown street {street!r}")
+    unknown = sorted(set(node) - _STATE_KEYS)
+    if unknown:
+        raise node.error(unknown[0], f"unknown key {unknown[0]!r} in a state")
+    for flag in ("betting", "final"):
+        if not isinstance(node.get(flag, False), bool):
+            raise node.error(flag, f"'{flag}' is true or false")
     next_step = node.get("next")
     return StateSpec(
         name=_text(node, "name"),
@@ -83,7 +94,19 @@ def _state(node: Any, items: Items, index: int) -> StateSpec:
         rule=_text(node, "rule"),
         next=str(next_step) if next_step is not None else None,
         street=Street(street) if street is not None else None,
+        betting=bool(node.get("betting", False)),
+        final=bool(node.get("final", False)),
     )
+
+
+_STATE_KEYS = {"name", "expects", "rule", "next", "street", "betting", "final"}
+# What the compiled path runs: conditions, unless, before, after and a destination. Anything else
+# ``transitions`` offers (prepare, on_exit, ...) would be run by the machine and skipped by the
+# compiled path, so the loader refuses it. ``unnoticed`` is ours: see _unnoticed.
+_TRANSITION_KEYS = {"trigger", "source", "dest", "conditions", "unless", "before", "after"}
+_MISHAP_KEYS = _TRANSITION_KEYS | {"unnoticed"}
+_TOP_KEYS = {"machine", "initial", "states", "expects_in", "betting_states", "in_hand_states",
+             "transitions", "on_enter", "mishaps", "remedies"}  # fmt: skip
 
 
 def _with_translations(doc: Node, states: dict[str, StateSpec]) -> dict[str, StateSpec]:
@@ -120,14 +143,29 @@ def procedure() -> Procedure:
         spec.name: spec
         for spec in (_state(node, states_node, i) for i, node in enumerate(states_node))
     }
+    for key in doc:
+        if key not in _TOP_KEYS:
+            raise doc.error(key, f"unknown key {key!r} in the procedure")
     every: list[Node] = []
+    mishaps: set[int] = set()
     for key in ("transitions", "mishaps", "remedies"):
         listed = doc.get(key)
         if not isinstance(listed, Items):
             raise doc.error(key, f"'{key}' must be a list of transitions")
+        allowed = _MISHAP_KEYS if key == "mishaps" else _TRANSITION_KEYS
         for index, transition in enumerate(listed):
             if not isinstance(transition, Node) or not isinstance(transition.get("trigger"), str):
                 raise listed.error(index, "a transition is a mapping with a trigger")
+            for name in transition:
+                if name not in allowed:
+                    raise transition.error(name, f"{name!r} is not run by this procedure")
+            if key == "mishaps":
+                mishaps.add(len(every))
+                if "unnoticed" in transition:
+                    mishaps.add(len(every) + 1)
+                    every.append(transition)
+                    every.append(_unnoticed(transition))
+                    continue
             every.append(transition)
     for transition in every:
         sources = transition.get("source")
@@ -145,28 +183,85 @@ def procedure() -> Procedure:
     initial = _text(doc, "initial")
     if initial not in states:
         raise doc.error("initial", f"unknown state {initial!r}")
+    if sum(spec.final for spec in states.values()) != 1:
+        raise doc.error("states", "exactly one state is final")
     return Procedure(
         initial=initial,
         states=states,
         transitions=tuple(
-            {key: (list(value) if isinstance(value, list) else value) for key, value in t.items()}
+            {
+                key: (list(value) if isinstance(value, list) else value)
+                for key, value in t.items()
+                if key != "unnoticed"
+            }
             for t in every
         ),
         on_enter=dict(on_enter),
+        lines=tuple(t.line for t in every),
+        mishaps=frozenset(mishaps),
     )
 
 
-def _known_callback(model: type, name: str) -> bool:
-    """A method of the model, or ``ruling:ID`` / ``ruling-sa:ID`` naming a rule of the rulebook."""
-    kind, _, named = name.partition(":")
-    if kind in ("ruling", "ruling-sa"):
-        from dealer.rules.rulebook import Branch, book
+def _unnoticed(transition: Node) -> Node:
+    """The mishap as it happens when nobody notices it (NOTICED-LATE): the same physical error,
+    recognised the same way, but the ruling waits for the floor's call (``defer:``) and the hand
+    goes on to the state ``unnoticed`` names (null: where it was)."""
+    twin = Node(transition)
+    twin.line, twin.file, twin.key_lines = transition.line, transition.file, transition.key_lines
+    twin["trigger"] = f"{transition['trigger']}_unnoticed"
+    before = transition.get("before") or []
+    twin["before"] = [
+        f"defer:{name}" if RulingRef.parse(str(name)) is not None else name
+        for name in ([before] if isinstance(before, str) else before)
+    ]
+    twin["dest"] = transition["unnoticed"]
+    return twin
 
-        named, _, variant = named.partition("=")
-        rule_id, _, branch = named.partition("/")
-        known = rule_id in book().rules and branch in ("", *Branch)
-        return known and variant in ("", "misdeal", "deal-on")
-    return callable(getattr(model, name, None))
+
+def _callback(model: type, name: str) -> Any:
+    """What a callback name stands for: the model's method, or a ruling reference parsed once
+    into a method that rules on it (``ruling:ID``) or defers it to the floor's call (``defer:``)."""
+    deferred = name.startswith("defer:")
+    ref = RulingRef.parse(name.removeprefix("defer:"))
+    if ref is None:
+        return getattr(model, name, None)
+    method_name = "defer_ruling" if deferred else "make_ruling"
+
+    def rule_on(hand: Any, step: Any) -> Any:
+        return getattr(hand, method_name)(ref, step)
+
+    return rule_on
+
+
+def _check_roles(model: type, spec: Procedure) -> None:
+    """Every card a mishap moves has a role that every ruling it can lead to decides on (a misdeal
+    or a void hand brings every card back, so it decides on all of them)."""
+    for index in sorted(spec.mishaps):
+        transition = spec.transitions[index]
+        names = transition.get("before") or []
+        names = [names] if isinstance(names, str) else names
+        roles = {role for name in names for role in getattr(_callback(model, name), "touches", ())}
+        for name in names:
+            ref = RulingRef.parse(str(name).removeprefix("defer:"))
+            if ref is None:
+                continue
+            for ruling in ref.rulings():
+                decided = {fate.card for fate in ruling.cards}
+                gathers = any(step.do in ("gather", "void") for step in ruling.steps)
+                missing = sorted(roles - decided)
+                if missing and not gathers:
+                    raise SourceError(
+                        _SHOWN_AS, spec.lines[index],
+                        f"{transition['trigger']}: {ref.rule_id} under {ruling.ruleset} decides "
+                        f"nothing for the {', '.join(missing)} the mishap moves",
+                    )  # fmt: skip
+
+
+def quiet() -> None:
+    """Silence the machine's debug chatter, which costs a call per callback even when filtered out
+    (the command line and the benchmarks ask for it; importing the package changes no logger)."""
+    logging.getLogger("transitions").setLevel(logging.WARNING)
+    logging.getLogger("transitions.core").disabled = True
 
 
 BUILDS = 0  # how many machines this process has built (a test holds it to one)
@@ -188,9 +283,16 @@ def machine(model: type) -> Machine:
 def _build(model: type) -> Machine:
     global BUILDS
     spec = procedure()
-    unknown = sorted(name for name in spec.callbacks if not _known_callback(model, name))
-    if unknown:
-        raise SourceError(_SHOWN_AS, 1, f"callbacks with no meaning: {', '.join(unknown)}")
+    for name in sorted(spec.callbacks):
+        try:
+            found = _callback(model, name)
+        except ValueError as error:
+            raise SourceError(_SHOWN_AS, 1, str(error)) from None
+        if not callable(found):
+            raise SourceError(_SHOWN_AS, 1, f"callback with no meaning: {name}")
+        if not hasattr(model, name):
+            setattr(model, name, found)  # a ruling reference, parsed once, as a method
+    _check_roles(model, spec)
     states = [
         {"name": name, **({"on_enter": spec.on_enter[name]} if name in spec.on_enter else {})}
         for name in spec.states

@@ -17,11 +17,12 @@ from dealer.core.cards import Card, full_deck
 from dealer.core.chips import ZERO
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
-from dealer.core.ledger import Ledger, LedgerError
+from dealer.core.ledger import Ledger, LedgerError, Place
 from dealer.core.mishaps import Mishap
+from dealer.core.roles import Role
 from dealer.core.steps import Step
 from dealer.core.table import Table
-from dealer.engine.obligations import Owed, Ruled
+from dealer.engine.obligations import Obligations, Owed, Ruled
 from dealer.engine.procedure import machine, procedure, routes
 
 
@@ -56,17 +57,18 @@ class HandState:
         self.chips_total = sum(self.stacks.values(), ZERO)
         self.folded: set[int] = set()
         self.betting: BettingRound | None = None
-        self.actions: list[Move] = []  # every player action, for substantial action
+        self.actions: list[tuple[int, Move]] = []  # every player action (SUBSTANTIAL-ACTION)
         self.river_aggressor: int | None = None  # the last to bet or raise on the river
+        self.last_all_in: int | None = None  # the last seat to go all-in
+        self.all_in_shows_first: int | None = None  # betting ended before the river on an all-in
         self.deal_sequence = table.positions.deal_order * 2
         self.pitched = 0  # places of the deal sequence served (or skipped)
         self.shuffles = 0
         self.cuts = 0
         self.events: list[Event] = []
         self.rulings: list[Ruled] = []
-        self.owed: list[Owed] = []  # the steps the last ruling still owes, next first
-        self.doing: Owed | None = None  # the owed step being performed (callbacks read it)
-        self.touched: dict[str, tuple[Card, ...]] = {}  # the cards the last mishap moved, by name
+        self.obligations = Obligations()  # what the rulings under way still require
+        self.touched: dict[Role, tuple[Card, ...]] = {}  # the cards the last mishap moved
         self.exposed: list[Card] = []  # hole cards the dealer exposed in this deal
         self.extra: list[Card] = []  # extra cards dealt after the deal
         self.boxed: list[Card] = []
@@ -105,9 +107,14 @@ class HandState:
         return self.state == "done"
 
     @property
+    def owed(self) -> list[Owed]:
+        """What the rulings under way still owe, next first."""
+        return self.obligations.owed
+
+    @property
     def substantial_action(self) -> bool:
         """LA 105: three actions, or two but not two folds or two checks (posts don't count)."""
-        moves = self.actions
+        moves = [move for _, move in self.actions]
         if len(moves) >= 3:
             return True
         return len(moves) == 2 and not (
@@ -139,6 +146,21 @@ class HandState:
         self.events.append(_new_event(Event, (kind, seat, cards, amount, note)))
         if self.audit:
             self.check()
+
+    def _burn(self, note: str = "") -> Card:
+        """Burn one card: the one a ruling holds to be the next burn (SEEN-CARD-STAYS-OUT), else
+        the top of the stub."""
+        doing = self.obligations.doing
+        held = self.obligations.next_burn(self.ledger)
+        if held is not None:
+            self.ledger.move(held, Place.BURN)
+            self.obligations.burned(held)
+            rule_id = doing.rule if doing is not None else ""
+            self._log(Kind.BURN, cards=(held,), note=" ".join(filter(None, (note, rule_id))))
+            return held
+        card = self.ledger.burn()
+        self._log(Kind.BURN, cards=(card,), note=note)
+        return card
 
     def _fire(self, trigger: str, step: Step | Mishap) -> bool:
         """Run the transition ``trigger`` names from this state: through the ``transitions``

@@ -27,6 +27,9 @@ from typing import TypeVar
 
 import yaml
 
+from dealer.core.roles import Role
+from dealer.core.steps import BOARD_VERBS, Verb
+
 ROOT = Path(__file__).resolve().parents[2]
 RULEBOOK_PATH = ROOT / "procedures" / "rulebook.yaml"
 
@@ -50,6 +53,7 @@ class Section(StrEnum):
     A = "A"
     BETTING = "betting"
     B = "B"
+    C = "C"
     DEFINITIONS = "definitions"
 
 
@@ -71,29 +75,15 @@ class ChipFate(StrEnum):
     RETURNED = "returned"
 
 
-class Do(StrEnum):
-    """The dealer's verbs: every step a ruling owes is one of these."""
-
-    FINISH_ROUND = "finish-round"
-    BURN = "burn"
-    FLOP = "flop"
-    TURN = "turn"
-    RIVER = "river"
-    SHUFFLE = "shuffle"
-    CUT = "cut"
-    PITCH = "pitch"
-    GATHER = "gather"
-    REDEAL = "redeal"
-    SCRAMBLE = "scramble"
-    CHOOSE_BURN = "choose-burn"
-    REPLACE = "replace"
-    RETURN_CHIPS = "return-chips"
-    VOID = "void"
-    KILL_HAND = "kill-hand"
-    CORRECT_BUTTON = "correct-button"
-
-
-BOARD_STEPS = frozenset({Do.FLOP, Do.TURN, Do.RIVER})
+# The verbs a ruling's steps may use (``do:``): the remedy steps, the board cards and what a ruling
+# awaits (the deal, the betting round).
+REMEDY_VERBS = frozenset(
+    {
+        Verb.FINISH_ROUND, Verb.BURN, Verb.FLOP, Verb.TURN, Verb.RIVER, Verb.SHUFFLE, Verb.CUT,
+        Verb.PITCH, Verb.GATHER, Verb.REDEAL, Verb.SCRAMBLE, Verb.CHOOSE_BURN, Verb.REPLACE,
+        Verb.RETURN_CHIPS, Verb.VOID, Verb.KILL_HAND, Verb.CORRECT_BUTTON,
+    }
+)  # fmt: skip
 
 
 class Branch(StrEnum):
@@ -103,13 +93,17 @@ class Branch(StrEnum):
     AFTER_SUBSTANTIAL_ACTION = "after-substantial-action"
     # More than four cards out on the flop (FLOP-TOO-MANY, LA 163).
     MORE_THAN_FOUR_CARDS = "more-than-four-cards"
+    # A second burn before the flop, no flop card exposed (BURN-MISSED-FLOP, LA 164).
+    SECOND_BURN = "second-burn"
+    # Noticed only after a player acted on the card concerned (NOTICED-LATE; LA 115, LA 165).
+    ACTED_ON = "acted-on"
 
 
-# Labels floor.py needs besides one per Fate, ChipFate and Do value.
+# Labels floor.py needs besides one per Fate, ChipFate and remedy verb.
 HEADING_LABELS = (
     "ruleset", "fallback", "fallback-yes", "fallback-no", "colon", "section", "summary", "rule",
     "trigger", "cards", "chips", "steps", "no-steps", "conditions", "sources", "other-rulesets",
-    "same", "differs", "no-ruling", "section-A", "section-betting", "section-B",
+    "same", "differs", "no-ruling", "section-A", "section-betting", "section-B", "section-C",
     "section-definitions", "trace-004-errors", "trace-la-rule", "trace-tr-rule", "trace-la-part",
     "trace-tr-part", "trace-000", "trace-004",
 )  # fmt: skip
@@ -122,8 +116,8 @@ def required_labels() -> tuple[str, ...]:
         *(branch.value for branch in Branch),
         *(f"fate-{fate}" for fate in Fate),
         *(f"chips-{chips}" for chips in ChipFate),
-        *(f"do-{do}" for do in Do),
-        *(f"do-{do}-noburn" for do in sorted(BOARD_STEPS)),
+        *(f"do-{verb}" for verb in sorted(REMEDY_VERBS)),
+        *(f"do-{verb}-noburn" for verb in sorted(BOARD_VERBS)),
     )
 
 
@@ -169,7 +163,7 @@ class Words:
 class CardFate:
     """What becomes of one affected card (``card`` names it in English, e.g. "turn burn")."""
 
-    card: str
+    card: Role
     fate: Fate
     text: Text
 
@@ -178,10 +172,10 @@ class CardFate:
 class Step:
     """One step the dealer owes. ``burn=False`` on a board card: dealt without a burn."""
 
-    do: Do
+    do: Verb
     text: Text | None = None
     burn: bool | None = None
-    card: str | None = None
+    card: Role | None = None
 
 
 def _no_branches() -> Mapping[str, Ruling]:
@@ -283,7 +277,7 @@ class Rulebook:
         """The step's own words, else the verb's label (``... without a burn`` where so marked)."""
         if step.text is not None:
             return step.text.get(lang)
-        noburn = step.do in BOARD_STEPS and step.burn is False
+        noburn = step.do in BOARD_VERBS and step.burn is False
         return self.label(f"do-{step.do}-noburn" if noburn else f"do-{step.do}", lang)
 
 
@@ -388,25 +382,29 @@ class _Reader:
         for key in ("card", "fate", "text"):
             if key not in found:
                 raise self.error(node, f"{what} has no {key!r}")
-        card = self.string(found["card"], f"{what}.card")
+        card = self.enum(found["card"], Role, f"{what}: card role")
         fate = self.enum(found["fate"], Fate, f"{what}: card fate")
         return CardFate(card, fate, self.text(found["text"], f"{what}.text"))
 
-    def step(self, node: yaml.Node, what: str, cards: set[str]) -> Step:
+    def step(self, node: yaml.Node, what: str, cards: set[Role]) -> Step:
         found = self.mapping(node, what)
         self.keys(node, found, {"do", "text", "burn", "card"}, what)
         if "do" not in found:
             raise self.error(node, f"{what} has no 'do'")
-        do = self.enum(found["do"], Do, f"{what}: step")
+        spelt = self.string(found["do"], f"{what}: step")
+        do = next((verb for verb in REMEDY_VERBS if verb.value == spelt), None)
+        if do is None:
+            allowed = ", ".join(verb.value for verb in Verb if verb in REMEDY_VERBS)
+            raise self.error(found["do"], f"{what}: step {spelt!r} is not one of: {allowed}")
         text = self.text(found["text"], f"{what}.text") if "text" in found else None
         burn = None
         if "burn" in found:
-            if do not in BOARD_STEPS:
+            if do not in BOARD_VERBS:
                 raise self.error(found["burn"], f"{what}: 'burn' only applies to flop, turn, river")
             burn = self.boolean(found["burn"], f"{what}.burn")
         card = None
         if "card" in found:
-            card = self.string(found["card"], f"{what}.card")
+            card = self.enum(found["card"], Role, f"{what}: card role")
             if card not in cards:
                 raise self.error(
                     found["card"], f"{what}: card {card!r} is not in the ruling's cards"

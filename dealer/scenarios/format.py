@@ -8,7 +8,7 @@ README.md ("Scenario format").
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from math import gcd
 from pathlib import Path
@@ -296,7 +296,15 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
                 if refused is not None and not isinstance(refused, str):
                     raise item.error("refused", "'refused' is the refusal message expected")
                 if "mishap" in item:
-                    return Do(parse_mishap(str(item["mishap"])), line, refused)
+                    mishap = parse_mishap(str(item["mishap"]))
+                    noticed = item.get("noticed", "at once")
+                    if noticed not in ("at once", "later"):
+                        raise item.error(
+                            "noticed", "'noticed' is 'at once' (the default) or 'later'"
+                        )
+                    if noticed == "later":
+                        mishap = replace(mishap, noticed=False)
+                    return Do(mishap, line, refused)
                 return Do(parse_step(str(item["step"])), line, refused)
         raise items.error(
             index,
