@@ -52,7 +52,7 @@ def replay_file(path: Path, override: Ruleset | None = None, *, as_json: bool = 
         return Outcome(str(path), error=str(error))
     if scenario.skip:
         return Outcome(scenario.file, name=scenario.name, skip=scenario.skip)
-    result = replay(scenario)
+    result = replay(scenario, reports=as_json)  # the verdict alone unless the report is asked
     return Outcome(
         scenario.file,
         name=scenario.name,

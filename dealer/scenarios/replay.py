@@ -270,9 +270,12 @@ def _do(hand: Hand, instruction: Do) -> None:
         )
 
 
-def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -> Result:
+def replay(
+    scenario: Scenario, *, keep_hand: bool = False, audit: bool = True, reports: bool = True
+) -> Result:
     """Play every hand of a scenario; with ``audit`` (the default) every card and chip is checked
-    after every event and each step fires through the ``transitions`` machine itself."""
+    after every event and each step fires through the ``transitions`` machine itself. Without
+    ``reports`` the result has the verdict only, not each hand's events and final state."""
     result = Result(scenario)
     table: Table | None = scenario.table
     stacks: dict[int, Decimal] | None = None
@@ -301,7 +304,8 @@ def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -
             result.failure = f"hand {number}: {error}"
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
             result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
-        result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
+        if reports:
+            result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
         if keep_hand:
             result.hand = hand
         if result.failure:
