@@ -4,7 +4,7 @@
 hundred seeded random hands (random tables, players and mishaps, refusals included, under both
 rulesets; and clean hands in every structure) produce: each event's text, the final stacks, the
 rulings, the refusals. It was written from the code without the speed work of issue 15 (main at
-f1587a6), and that work gives the same digests; any later change that alters a hand is caught
+7c4fe2e), and that work gives the same digests; any later change that alters a hand is caught
 here, not only a difference between the two ways of running the machine
 (``tests/test_procedure.py``).
 

@@ -261,6 +261,124 @@ def train(
         typer.echo(text("report", language, path=report))
 
 
+@app.command("import")
+def import_phh(
+    paths: Annotated[list[Path], typer.Argument(help="PHH files (.phh) or folders of them.")],
+    out: Annotated[
+        Path | None,
+        typer.Option("-o", "--out", help="Write the scenarios here (default: beside each file)."),
+    ] = None,
+) -> None:
+    """Turn Poker Hand History (PHH) hold'em hands into scenarios that replay checks."""
+    from dealer.apps.phh_import import PhhError, import_file, phh_files
+
+    failed = False
+    files = [found for path in paths for found in phh_files(path)]
+    if not files:
+        raise _bad_input(f"{' '.join(map(str, paths))}:0: no PHH files found")
+    for file in files:
+        try:
+            written = import_file(file, out)
+        except PhhError as error:
+            typer.echo(str(error), err=True)
+            failed = True
+            continue
+        typer.echo(f"{file} -> {written}")
+    raise typer.Exit(2 if failed else 0)
+
+
+@app.command("export")
+def export_phh(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    out: Annotated[Path, typer.Option("-o", "--out", help="Write the PHH files here.")],
+    ruleset: RulesetOption = None,
+) -> None:
+    """Replay scenarios and write each hand as a PHH file (PokerKit loads them)."""
+    from dealer.apps.phh_export import export_result
+    from dealer.rules.rulesets import load_ruleset
+    from dealer.rules.source import SourceError
+    from dealer.scenarios.format import read_scenario
+    from dealer.scenarios.replay import replay as run
+
+    try:
+        override = load_ruleset(ruleset) if ruleset else None
+        scenarios = [read_scenario(file, override) for file in scenario_files(paths)]
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise _bad_input(f"{out}:0: cannot make the folder: {error.strerror}") from None
+    failed = 0
+    taken: set[str] = set()
+    for scenario in scenarios:
+        if scenario.skip:
+            continue
+        result = run(scenario)
+        if not result.passed:
+            failed += 1
+            typer.echo(f"FAIL {scenario.file}: {result.failure}")
+        try:
+            written_files = export_result(result, out, taken)
+        except OSError as error:
+            raise _bad_input(f"{out}:0: cannot write: {error.strerror}") from None
+        for written in written_files:
+            typer.echo(f"{scenario.file} -> {written}")
+    raise typer.Exit(1 if failed else 0)
+
+
+@app.command()
+def diagram(
+    out: Annotated[
+        Path | None, typer.Option("-o", "--out", help="Default: docs/procedure.md.")
+    ] = None,
+) -> None:
+    """Write the procedure as a Mermaid state diagram and the irregularities as a table."""
+    from dealer.apps import diagram as generated
+
+    try:
+        written = generated.write(out or generated.DOC)
+    except OSError as error:
+        raise _bad_input(f"{out or generated.DOC}:0: cannot write: {error.strerror}") from None
+    typer.echo(f"wrote {written}")
+
+
+@app.command()
+def serve(
+    host: Annotated[
+        str, typer.Option("--host", help="The address to listen on (only this machine by default).")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8000,
+    open_browser: Annotated[
+        bool, typer.Option("--open", help="Open the trainer in the default browser.")
+    ] = False,
+    db: Annotated[
+        Path | None,
+        typer.Option(
+            "--db",
+            help="The progress database (SQLite); default: $DEALER_WEB_DB or"
+            " ~/.local/share/dealer/progress.sqlite3.",
+        ),
+    ] = None,
+    max_sessions: Annotated[
+        int, typer.Option("--max-sessions", min=1, help="Live training sessions at most.")
+    ] = 100,
+) -> None:
+    """The trainer, the floor desk and the progress pages in a browser (needs dealer[web])."""
+    try:
+        from dealer.apps.web.app import Settings
+        from dealer.apps.web.server import default_db
+        from dealer.apps.web.server import serve as run_server
+    except ImportError as error:
+        missing = (getattr(error, "name", None) or "a web dependency").split(".")[0]
+        raise _bad_input(
+            f"serve:0: the web extra is not installed ({missing} is missing):"
+            " pip install 'dealer[web]'"
+        ) from None
+    settings = Settings(db=db if db is not None else default_db(), max_sessions=max_sessions)
+    run_server(host, port, open_browser=open_browser, settings=settings)
+
+
 def main() -> None:
     from dealer.engine.procedure import quiet
     from dealer.rules.rulebook import RulebookError

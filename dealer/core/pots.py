@@ -38,14 +38,62 @@ def pot_name(index: int) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
 
-def build_pots(committed: Mapping[int, Decimal], folded: Collection[int]) -> tuple[Pot, ...]:
+class Contributions(dict[int, Decimal]):
+    """What each seat has put in the pot this hand (seat -> amount), with ``dead``: the part of
+    it that is dead money for the main pot (a big-blind or button ante, ANTE). The dead part
+    travels with the amounts so that every pot built from them sees it.
+
+    >>> from decimal import Decimal as D
+    >>> paid = Contributions({1: D(300), 2: D(500)})
+    >>> paid.dead[2] = D(200)  # seat 2, the big blind, posted a 200 ante for the table
+    >>> [(format_chips(pot.amount), pot.eligible) for pot in build_pots(paid, folded=())]
+    [('800', (1, 2))]
+    """
+
+    __slots__ = ("dead",)
+
+    def __init__(self, *args: Mapping[int, Decimal]) -> None:
+        super().__init__(*args)
+        self.dead: dict[int, Decimal] = {}
+
+
+def build_pots(
+    committed: Mapping[int, Decimal],
+    folded: Collection[int],
+    dead: Mapping[int, Decimal] | None = None,
+) -> tuple[Pot, ...]:
     """Split what each seat put in this hand into the main pot and the side pots (SIDE-POTS).
 
     A pot is cut at each amount a seat still in the hand has put in; the main pot comes first.
     Folded seats' chips fill the pots up to what they put in, but they win none. Chips a folded
     seat put in above every live seat go into the last pot. An excess nobody matched is a pot with
     one eligible seat (to be returned to it).
+
+    ``dead`` (by default the ``dead`` part of :class:`Contributions`) is the part of each seat's
+    amount that is dead money: it is no part of the seat's bet and goes whole to the main pot
+    (ANTE: a big-blind ante).
+
+    >>> from decimal import Decimal as D
+    >>> pots = build_pots({1: D(100), 2: D(500), 3: D(400)}, (), dead={2: D(100)})
+    >>> [(format_chips(pot.amount), pot.eligible) for pot in pots]
+    [('400', (1, 2, 3)), ('600', (2, 3))]
     """
+    if dead is None:
+        dead = getattr(committed, "dead", None)
+    if dead:
+        # Never more dead than the seat has in (chips returned by a ruling take it back too).
+        parts = {seat: min(amount, committed.get(seat, ZERO)) for seat, amount in dead.items()}
+        money = sum(parts.values(), ZERO)
+        if money > ZERO:
+            live_part = {seat: paid - parts.get(seat, ZERO) for seat, paid in committed.items()}
+            cut = list(build_pots(live_part, folded, {}))
+            if cut:
+                cut[0] = Pot(cut[0].amount + money, cut[0].eligible)
+                return tuple(cut)
+            seats = tuple(sorted(seat for seat in committed if seat not in folded))
+            if not seats:
+                raise PotError("every seat has folded: no one can win the pot (SIDE-POTS)")
+            return (Pot(money, seats),)
     for seat, amount in committed.items():
         if amount < ZERO:
             raise PotError(f"seat {seat} committed {amount}: cannot be negative (SIDE-POTS)")

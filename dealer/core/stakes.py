@@ -24,6 +24,18 @@ class Structure(StrEnum):
     POT_LIMIT = "pot-limit"
 
 
+class AntePayer(StrEnum):
+    """Who posts the ante (ANTE): every player dealt in, or one seat for the whole table.
+
+    A big-blind ante (WSOP TR 86 names it, "BBA") or a button ante is the whole table's ante,
+    posted by that one seat as dead money: it goes to the main pot and is no part of the seat's
+    live bet."""
+
+    EACH = "each"
+    BIG_BLIND = "big-blind"
+    BUTTON = "button"
+
+
 class Street(StrEnum):
     """The four betting rounds."""
 
@@ -53,6 +65,7 @@ class Stakes:
     straddle: Decimal = ZERO
     cap_bets: int | None = 4
     cap_lifted_heads_up: bool = False
+    ante_by: AntePayer = AntePayer.EACH  # EACH: ``ante`` from every player; else the one total
 
     def __post_init__(self) -> None:
         for name in ("small_blind", "big_blind", "small_bet", "big_bet", "chip_unit"):
@@ -78,6 +91,7 @@ class Stakes:
         cap_lifted_heads_up: bool = False,
         ante: Decimal = ZERO,
         straddle: Decimal = ZERO,
+        ante_by: AntePayer = AntePayer.EACH,
     ) -> Stakes:
         """Fixed limit ``small_bet/big_bet``: big blind = small bet, small blind = half (BLINDS)."""
         sb = small_bet / 2 if small_blind is None else small_blind
@@ -92,6 +106,7 @@ class Stakes:
             straddle=straddle,
             cap_bets=cap_bets,
             cap_lifted_heads_up=cap_lifted_heads_up,
+            ante_by=ante_by,
         )
 
     @classmethod
@@ -104,6 +119,7 @@ class Stakes:
         chip_unit: Decimal | None = None,
         ante: Decimal = ZERO,
         straddle: Decimal = ZERO,
+        ante_by: AntePayer = AntePayer.EACH,
     ) -> Stakes:
         """A no-limit or pot-limit game ``small_blind/big_blind``; the chip unit defaults to the
         small blind (CHIP-UNIT: the smallest chip used for the blinds)."""
@@ -117,6 +133,7 @@ class Stakes:
             ante=ante,
             straddle=straddle,
             cap_bets=None,
+            ante_by=ante_by,
         )
 
     def bet_size(self, street: Street) -> Decimal:

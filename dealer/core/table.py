@@ -1,7 +1,7 @@
 """The table for one hand: who is dealt in with what stack, the button, the stakes and the ruleset.
 
 >>> from dealer.rules.rulesets import load_ruleset
->>> from dealer.core.stakes import Stakes, Structure
+>>> from dealer.core.stakes import AntePayer, Stakes, Structure
 >>> table = Table(Stakes.limit(Decimal(5), Decimal(10)), {1: Decimal(100), 2: Decimal(100)}, 1,
 ...               load_ruleset("seed"))
 >>> table.positions.small_blind, table.positions.big_blind
@@ -29,7 +29,7 @@ from dealer.core.positions import (
     seat_positions,
 )
 from dealer.core.ruleset import Ruleset
-from dealer.core.stakes import Stakes, Structure
+from dealer.core.stakes import AntePayer, Stakes, Structure
 
 SEATS = range(1, 11)
 
@@ -57,6 +57,26 @@ class Table:
     @property
     def seats(self) -> tuple[int, ...]:
         return tuple(sorted(self.stacks))
+
+    @property
+    def ante_payer(self) -> int | None:
+        """The seat posting the whole table's ante (ANTE): the big blind, or the button (the
+        last seat dealt to, under a dead button); ``None`` when every player antes, or no ante.
+
+        >>> from dealer.rules.rulesets import load_ruleset
+        >>> stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(100), Decimal(200),
+        ...                        ante=Decimal(200), ante_by=AntePayer.BIG_BLIND)
+        >>> seats = dict.fromkeys((1, 2, 3), Decimal(5000))
+        >>> Table(stakes, seats, 1, load_ruleset("seed")).ante_payer
+        3
+        """
+        stakes = self.stakes
+        if stakes.ante <= ZERO or stakes.ante_by is AntePayer.EACH:
+            return None
+        if stakes.ante_by is AntePayer.BIG_BLIND:
+            return self.positions.big_blind
+        button = self.button
+        return button if button in self.stacks else self.positions.deal_order[-1]
 
     def next_hand(self, stacks: Mapping[int, Decimal], button: int | None = None) -> Table | None:
         """The table for the next hand: the same stakes, the button one seat on (BUTTON-MOVE),

@@ -10,8 +10,8 @@ from dealer.core.chips import ZERO
 from dealer.core.events import Kind
 from dealer.core.hand_value import best_hand
 from dealer.core.ledger import Place
-from dealer.core.pots import award, build_pots, pot_name, show_order
-from dealer.core.stakes import Street, Structure
+from dealer.core.pots import Contributions, award, build_pots, pot_name, show_order
+from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
@@ -54,7 +54,10 @@ class Dealing(HandState):
 
     def post_forced_bets(self, step: Step) -> None:
         stakes, positions = self.table.stakes, self.table.positions
-        if stakes.ante > 0:
+        if not isinstance(self.committed, Contributions):  # it records the dead money too
+            self.committed = Contributions(self.committed)
+        self.committed.dead.clear()  # forced bets posted again are posted anew
+        if stakes.ante > 0 and stakes.ante_by is AntePayer.EACH:
             for seat in positions.deal_order:
                 self._put_in(seat, stakes.ante, Kind.ANTE)
         blinds = [(positions.big_blind, stakes.big_blind, Kind.BIG_BLIND)]
@@ -64,6 +67,9 @@ class Dealing(HandState):
             blinds.append((positions.straddle, stakes.straddle, Kind.STRADDLE))
         for seat, amount, kind in blinds:
             self.posted[seat] = self._put_in(seat, amount, kind)
+        payer = self.table.ante_payer  # a big-blind or button ante (ANTE): dead money
+        if payer is not None and self.stacks[payer] > 0:  # after the blind: a short stack
+            self.committed.dead[payer] = self._put_in(payer, stakes.ante, Kind.ANTE)  # pays it
 
     def shuffle_stub(self, step: Step) -> None:
         returned = self.obligations.reshuffled()  # never a held burn (SEEN-CARD-STAYS-OUT)

@@ -283,9 +283,12 @@ class Obligations:
             self.owed = merge(self.owed, steps)
 
     def finish(self, wait: Verb) -> None:
-        """The deal or the betting round a ruling awaited is over."""
-        if self.owed and self.owed[0].wait is wait:
-            self.owed.pop(0)
+        """The deal or the betting round a ruling awaited is over (a round with nobody able to
+        bet can end while a step owed before it is still to come)."""
+        for index, owed in enumerate(self.owed):
+            if owed.wait is wait:
+                del self.owed[index]
+                return
 
     def clear(self) -> None:
         """The hand is won or over: nothing more is owed (held cards stay where they lie)."""

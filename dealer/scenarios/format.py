@@ -21,9 +21,9 @@ from dealer.core.deck import DeckPlan
 from dealer.core.mishaps import Mishap, parse_mishap
 from dealer.core.positions import BUTTON, UNDER_THE_GUN
 from dealer.core.ruleset import Ruleset
-from dealer.core.stakes import Stakes, Structure
+from dealer.core.stakes import AntePayer, Stakes, Structure
 from dealer.core.steps import Step, StepError, parse_step
-from dealer.core.table import Table, TableError
+from dealer.core.table import SEATS, Table, TableError
 from dealer.rules.rulesets import PROCEDURES, load_ruleset
 from dealer.rules.source import Items, Node, SourceError, load_file
 
@@ -132,9 +132,21 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
     except ValueError:
         raise table.error("game", f"unknown game {game!r}: limit, no-limit or pot-limit") from None
     extras: dict[str, Any] = {}
-    for key in ("ante", "chip"):
-        if key in table:
-            extras["chip_unit" if key == "chip" else key] = _chips(table, key)
+    if "chip" in table:
+        extras["chip_unit"] = _chips(table, "chip")
+    ante_by = AntePayer.EACH
+    if "ante" in table:
+        ante = table["ante"]
+        if isinstance(ante, Node):  # {big-blind: 200} or {button: 200}: one seat posts it all
+            payers = [str(key) for key in ante]
+            if len(payers) != 1 or payers[0] == AntePayer.EACH or payers[0] not in set(AntePayer):
+                raise table.error(
+                    "ante", "'ante' is an amount every player posts, {big-blind: X} or {button: X}"
+                )
+            ante_by = AntePayer(payers[0])
+            extras["ante"] = _chips(ante, payers[0])
+        else:
+            extras["ante"] = _chips(table, "ante")
     if "straddle" in table:
         straddle = table["straddle"]
         if straddle is not False:
@@ -168,6 +180,7 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
                 straddle=_straddle(extras, blinds[1]),
                 cap_bets=ruleset.limit_cap_bets,
                 cap_lifted_heads_up=ruleset.limit_cap_lifted_heads_up,
+                ante_by=ante_by,
             )
         else:
             if "blinds" not in pair:
@@ -183,6 +196,7 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
                 ante=extras.get("ante", Decimal(0)),
                 straddle=_straddle(extras, big),
                 cap_bets=None,
+                ante_by=ante_by,
             )
     except ValueError as error:
         if isinstance(error, SourceError):
@@ -225,13 +239,46 @@ def _table(doc: Node, ruleset: Ruleset) -> Table:
             "button", "'button' is the seat holding the button, or {draw: SEED} to draw for it"
         )
     stakes = _stakes(table, ruleset)
+    blinds_at = _dead_small_blind(table, ruleset, stacks, button)
     try:
         straddle_from = BUTTON if table.get("straddle") == BUTTON else UNDER_THE_GUN
-        return Table(stakes, stacks, button, ruleset, straddle_from=straddle_from)
+        return Table(stakes, stacks, button, ruleset, blinds_at, straddle_from=straddle_from)
     except TableError as error:
         message = str(error)
         key = "straddle" if "(STRADDLE" in message else "button" if "button" in message else "seats"
         raise table.error(key, str(error)) from None
+
+
+def _dead_small_blind(
+    table: Node, ruleset: Ruleset, stacks: Mapping[int, Decimal], button: int
+) -> tuple[int, int] | None:
+    """``dead_small_blind: true``: the player due for the small blind (the seat left of the
+    button) has just busted or left, so under a dead button the small blind is dead and the big
+    blind goes to the player due for it, the first clockwise of the button (DEAD-BUTTON, LA 151).
+    """
+    flag = table.get("dead_small_blind", False)
+    if flag is False:
+        return None
+    if flag is not True:
+        raise table.error("dead_small_blind", "'dead_small_blind' is true or false")
+    if not ruleset.dead_button:
+        raise table.error(
+            "dead_small_blind",
+            f"no dead small blind under {ruleset.name}: the button moves to the next player "
+            "(BUTTON); a dead button needs a ruleset with one, e.g. wsop-2024 (DEAD-BUTTON)",
+        )
+    small = button % max(SEATS) + 1
+    if small in stacks:
+        raise table.error(
+            "dead_small_blind",
+            f"a dead small blind sits at an empty seat: seat {small}, left of the button, "
+            "has a player (DEAD-BUTTON)",
+        )
+    if len(stacks) < 3:
+        raise table.error("dead_small_blind", "heads-up has no dead small blind (DEAD-BUTTON)")
+    players = sorted(stacks)
+    big = next((seat for seat in players if seat > button), players[0])
+    return small, big
 
 
 def _plan(node: Any, where: Node, key: str, default: DeckPlan | None) -> DeckPlan:

@@ -31,6 +31,7 @@ class HandReport:
     number: int
     events: list[Event]
     final: dict[str, Any]
+    table: Table | None = None  # the table the hand was dealt at (PHH export reads it)
 
 
 @dataclass
@@ -305,7 +306,7 @@ def replay(
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
             result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
         if reports:
-            result.hands.append(HandReport(number, list(hand.events), snapshot(hand)))
+            result.hands.append(HandReport(number, list(hand.events), snapshot(hand), table))
         if keep_hand:
             result.hand = hand
         if result.failure:

@@ -1,0 +1,453 @@
+"""The web app (Starlette): the trainer's API, the floor desk, the progress pages.
+
+The server is the judge: the page sends each click as one dealer step and draws what the server
+answers. Every input is checked here: a body too large (413), not JSON or not the expected shape
+(400), an unknown session (404), a step refused by the procedure (409, with the rule and the hand
+unchanged), an ended session (409), too many live sessions (503). Errors are JSON for ``/api`` and
+never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import AsyncIterator, Callable
+from contextlib import AbstractAsyncContextManager, asynccontextmanager
+from dataclasses import dataclass
+from importlib.resources import files
+from pathlib import Path
+from typing import Any
+
+import anyio.to_thread
+from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import (
+    FileResponse,
+    HTMLResponse,
+    JSONResponse,
+    PlainTextResponse,
+    RedirectResponse,
+    Response,
+)
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from dealer.apps.ask import answer as ask_answer
+from dealer.apps.web import pages
+from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
+from dealer.apps.web.store import Progress
+from dealer.apps.web.texts import page_texts
+from dealer.apps.web.trainer_adapter import (
+    DRILLS,
+    SLIPS,
+    BadStep,
+    Examiner,
+    Exchange,
+    check_step,
+    drill_name,
+    situation,
+)
+from dealer.apps.web.view import table_view
+from dealer.rules.rulebook import Lang, book, find, rule, suggest
+from dealer.rules.rulesets import load_ruleset
+
+__all__ = ["Settings", "create_app"]
+
+STATIC = Path(str(files("dealer.apps.web") / "static"))
+_NAME = re.compile(r"^[\w][\w .'-]{0,39}$")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the server is set up with (``dealer serve`` options)."""
+
+    db: Path
+    max_sessions: int = 100
+    idle_seconds: float = 1800.0
+    max_body: int = 4096  # bytes: the largest request body the API reads
+    max_hands: int = 20
+    hosts: tuple[str, ...] = ()  # the Host names answered (none: any), against DNS rebinding
+
+
+class ApiError(Exception):
+    def __init__(self, status: int, message: str, extra: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.status, self.message, self.extra = status, message, extra or {}
+
+
+def _lang(value: str | None) -> Lang:
+    try:
+        return Lang(value or "en")
+    except ValueError:
+        raise ApiError(400, f"unknown language {value!r}: en, zh-Hans or zh-Hant") from None
+
+
+def _max_players(ruleset: str) -> int:
+    """The most players a table seats under ``ruleset``."""
+    return load_ruleset(ruleset).max_players
+
+
+def _ruleset(value: str | None) -> str:
+    name = value or "seed"
+    if name not in book().rulesets:
+        raise ApiError(400, f"unknown ruleset {name!r}: {', '.join(book().rulesets)}")
+    return name
+
+
+async def _body(request: Request, limit: int) -> dict[str, Any]:
+    """The request's JSON object, read at most ``limit`` bytes far.
+
+    A body must say it is JSON: another page's form or plain-text post (which a browser sends
+    across sites without asking) is refused, so only this app's own page can drive a session.
+    """
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    has_body = request.headers.get("content-length", "0") != "0" or (
+        "transfer-encoding" in request.headers
+    )
+    if kind != "application/json" and has_body:
+        raise ApiError(415, "the body must be JSON (Content-Type: application/json)")
+    declared = request.headers.get("content-length")
+    if declared is not None and (not declared.isdigit() or int(declared) > limit):
+        raise ApiError(413, f"the request body is larger than {limit} bytes")
+    data = bytearray()
+    async for chunk in request.stream():
+        data.extend(chunk)
+        if len(data) > limit:
+            raise ApiError(413, f"the request body is larger than {limit} bytes")
+    try:
+        parsed = json.loads(data.decode("utf-8")) if data else {}
+    except (UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise ApiError(400, f"the body is not JSON: {error}") from None
+    if not isinstance(parsed, dict):
+        raise ApiError(400, "the body must be a JSON object")
+    return parsed
+
+
+def _field(body: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
+    value = body.get(name, default)
+    if value is None:
+        return None
+    if (kind is int and isinstance(value, bool)) or not isinstance(value, kind):
+        raise ApiError(400, f"{name!r} must be a {kind.__name__}")
+    return value
+
+
+class WebApp:
+    """The app's state: settings, the progress store, the live sessions."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.progress = Progress(settings.db)
+        self.registry = Registry(
+            cap=settings.max_sessions, idle_seconds=settings.idle_seconds, on_end=self._store
+        )
+
+    def _store(self, live: Live) -> None:
+        live.stored = self.progress.add(live.trainee, live.examiner.report(), learn=live.learn)
+
+    # -- the trainer's API -----------------------------------------------------------------------
+
+    def _live(self, request: Request) -> Live:
+        live = self.registry.get(request.path_params["sid"])
+        if live is None:
+            raise ApiError(404, "unknown session (it ended, idled out, or never was)")
+        return live
+
+    def _state(self, live: Live, exchange: Exchange | None = None) -> dict[str, Any]:
+        examiner = live.examiner
+        hand = examiner.trainer.hand
+        state: dict[str, Any] = {
+            "id": live.id,
+            "trainee": live.trainee,
+            "drill": examiner.drill,
+            "learn": live.learn,
+            "lang": examiner.trainer.lang.value,
+            "finished": examiner.finished,
+            "heading": examiner.heading(),
+            "game": examiner.game(),
+            "table": None if hand is None else table_view(hand),
+            "quiz": examiner.quiz,
+            "choices": live.choices if examiner.quiz else [],
+            "score": examiner.report(),
+        }
+        if live.learn:
+            state["expected"] = examiner.expected()
+        if exchange is not None:
+            state["lines"] = exchange.lines
+            state["wrong"], state["right"], state["rule"] = (
+                exchange.wrong,
+                exchange.right,
+                exchange.rule,
+            )
+        if examiner.finished:
+            state["score_text"] = examiner.score_lines()
+            state["stored"] = live.stored
+            if examiner.failure is not None:
+                state["failure"] = examiner.failure
+        return state
+
+    def _after(self, live: Live, exchange: Exchange) -> None:
+        choices = live.examiner.choices(exchange.lines)
+        if choices:
+            live.choices = choices
+        if live.examiner.finished:
+            self.registry.close(live)
+
+    async def create(self, request: Request) -> Response:
+        body = await _body(request, self.settings.max_body)
+        trainee = _field(body, "trainee", str, "")
+        if not _NAME.match(trainee.strip()):
+            raise ApiError(400, "'trainee' must be a name of 1 to 40 letters, digits or spaces")
+        drill = _field(body, "drill", str, "normal")
+        if drill not in DRILLS:
+            raise ApiError(400, f"unknown drill {drill!r}: {', '.join(DRILLS)}")
+        hands = _field(body, "hands", int, 3)
+        if not 1 <= hands <= self.settings.max_hands:
+            raise ApiError(400, f"'hands' must be 1 to {self.settings.max_hands}")
+        seed = _field(body, "seed", int)
+        if seed is not None and not 0 <= seed < 1 << 31:
+            raise ApiError(400, "'seed' must be 0 to 2^31 - 1")
+        slips = _field(body, "slips", list, [])
+        if any(slip not in SLIPS for slip in slips) or len(slips) > len(SLIPS):
+            raise ApiError(400, f"'slips' must name mishaps among {', '.join(SLIPS)}")
+        learn = _field(body, "learn", bool, False)
+        examiner = Examiner(
+            drill,
+            hands=hands,
+            seed=random.SystemRandom().randrange(1 << 31) if seed is None else seed,
+            ruleset=_ruleset(_field(body, "ruleset", str)),
+            lang=_lang(_field(body, "lang", str)),
+            slips=slips,
+        )
+        try:
+            live = self.registry.open(trainee.strip(), examiner, learn)
+        except Full as error:
+            raise ApiError(503, str(error)) from None
+        exchange = await anyio.to_thread.run_sync(examiner.start)
+        self._after(live, exchange)
+        return JSONResponse(self._state(live, exchange), status_code=201)
+
+    async def show(self, request: Request) -> Response:
+        live = self._live(request)
+        if "lang" in request.query_params:
+            live.examiner.set_lang(_lang(request.query_params["lang"]))
+        return JSONResponse(self._state(live))
+
+    async def _send(self, live: Live, line: str) -> tuple[Exchange, dict[str, Any]]:
+        if live.examiner.finished:
+            raise ApiError(409, "the session is over", self._state(live))
+        live.lines += 1
+        if live.lines > MAX_LINES_PER_SESSION:
+            raise ApiError(429, "too many steps in one session; start a new one")
+        exchange = await anyio.to_thread.run_sync(live.examiner.send, line)
+        self._after(live, exchange)
+        return exchange, self._state(live, exchange)
+
+    async def step(self, request: Request) -> Response:
+        live = self._live(request)
+        body = await _body(request, self.settings.max_body)
+        if "lang" in body:
+            live.examiner.set_lang(_lang(_field(body, "lang", str)))
+        line = _field(body, "step", str)
+        if line is None or len(line) > 40:
+            raise ApiError(400, '\'step\' must be a dealer step such as "pitch 3" or "burn"')
+        if live.examiner.quiz:
+            raise ApiError(409, "a ruling is asked for: answer with its number")
+        try:
+            step = check_step(line)
+        except BadStep as error:
+            raise ApiError(400, str(error)) from None
+        exchange, state = await self._send(live, step)
+        if exchange.wrong:  # refused: the hand is as it was; the mistake is scored
+            message = next((x for x in exchange.lines if x.startswith("✗")), "refused")
+            raise ApiError(409, message, state)
+        return JSONResponse(state)
+
+    async def answer(self, request: Request) -> Response:
+        live = self._live(request)
+        body = await _body(request, self.settings.max_body)
+        number = _field(body, "answer", int)
+        if not live.examiner.quiz:
+            raise ApiError(409, "no ruling is asked for now: send dealer steps")
+        if number is None or not 1 <= number <= max(1, len(live.choices)):
+            raise ApiError(400, f"'answer' must be a number from 1 to {len(live.choices)}")
+        _, state = await self._send(live, str(number))
+        return JSONResponse(state)  # a wrong answer is scored, and the quiz moves on
+
+    async def end(self, request: Request) -> Response:
+        live = self._live(request)
+        await anyio.to_thread.run_sync(self.registry.close, live)
+        state = self._state(live)
+        self.registry.forget(live)
+        return JSONResponse(state)
+
+    async def texts(self, request: Request) -> Response:
+        return JSONResponse(page_texts(_lang(request.path_params["lang"])))
+
+    async def drills(self, request: Request) -> Response:
+        """Every drill the trainer has, named in ``lang`` (the page's drill list)."""
+        lang = _lang(request.path_params["lang"])
+        return JSONResponse([{"drill": drill, "name": drill_name(drill, lang)} for drill in DRILLS])
+
+    # -- floor desk and progress -------------------------------------------------------------------
+
+    async def floor(self, request: Request) -> Response:
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        query = params.get("q", "").strip()[:200]
+        matches = find(query, lang, ruleset) if query else []
+        closest = suggest(query) if query and not matches else []
+        return HTMLResponse(pages.floor_page(query, ruleset, lang, matches, closest))
+
+    async def rule_page(self, request: Request) -> Response:
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        rule_id = request.path_params["rule_id"]
+        try:
+            found = rule(rule_id)
+        except KeyError:
+            close = ", ".join(suggest(rule_id))
+            return HTMLResponse(pages.not_found_page(f"{rule_id} ({close})", lang), status_code=404)
+        if found.id != rule_id:  # one URL per ruling
+            return RedirectResponse(f"/rule/{found.id}?{request.url.query}", status_code=308)
+        return HTMLResponse(pages.rule_page(found.id, ruleset, lang))
+
+    async def rule_api(self, request: Request) -> Response:
+        from dealer.apps.floor import rule_as_json
+
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        query = params.get("q", "").strip()[:200]
+        if not query:
+            raise ApiError(400, "'q' is required: a rule ID or words")
+        matches = find(query, lang, ruleset)
+        if not matches:
+            raise ApiError(404, f"no rule matches {query!r}", {"closest": suggest(query)})
+        return JSONResponse(
+            {
+                "matches": [{"id": m.id, "score": m.score, "exact": m.exact} for m in matches[:5]],
+                "rule": rule_as_json(rule(matches[0].id), ruleset, lang),
+            }
+        )
+
+    async def ask(self, request: Request) -> Response:
+        """The guided ask: a seeded table dealt to the chosen mishap, and the floor's answer."""
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        situation_name = params.get("situation", "turn")
+        if situation_name not in SLIPS:
+            raise ApiError(400, f"unknown situation {situation_name!r}: {', '.join(SLIPS)}")
+        form: dict[str, Any] = {"situation": situation_name, "ruleset": ruleset}
+        for name, low, high, default in (("players", 2, 10, 6), ("seed", 0, (1 << 31) - 1, 1),
+                                         ("moment", 1, 20, 1)):  # fmt: skip
+            raw = params.get(name, str(default))
+            if not raw.isdigit() or not low <= int(raw) <= high:
+                raise ApiError(400, f"{name!r} must be a whole number from {low} to {high}")
+            form[name] = int(raw)
+        if form["players"] > _max_players(ruleset):
+            raise ApiError(
+                400, f"'players' must be at most {_max_players(ruleset)} under {ruleset}"
+            )
+        hand = await anyio.to_thread.run_sync(
+            lambda: situation(situation_name, seed=form["seed"], players=form["players"],
+                              ruleset=ruleset, moment=form["moment"])
+        )  # fmt: skip
+        view = facts = None
+        if hand is not None:
+            view, facts = table_view(hand), ask_answer(hand, lang)
+        return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
+
+    async def progress_index(self, request: Request) -> Response:
+        lang = _lang(request.query_params.get("lang"))
+        trainees = await anyio.to_thread.run_sync(self.progress.trainees)
+        return HTMLResponse(pages.progress_index_page(trainees, lang))
+
+    async def progress_page(self, request: Request) -> Response:
+        lang = _lang(request.query_params.get("lang"))
+        trainee = request.path_params["trainee"]
+        sessions = await anyio.to_thread.run_sync(self.progress.sessions, trainee)
+        skills = await anyio.to_thread.run_sync(self.progress.skills, trainee)
+        return HTMLResponse(pages.progress_page(trainee, sessions, skills, lang))
+
+    async def export(self, request: Request) -> Response:
+        trainee = request.path_params["trainee"]
+        sessions = await anyio.to_thread.run_sync(self.progress.sessions, trainee, 10_000)
+        return JSONResponse([stored.report for stored in sessions])
+
+    async def report(self, request: Request) -> Response:
+        stored = await anyio.to_thread.run_sync(self.progress.session, request.path_params["id"])
+        if stored is None:
+            raise ApiError(404, "no such stored session")
+        return JSONResponse(stored.report)
+
+
+def _trainer_page(request: Request) -> Response:
+    return FileResponse(STATIC / "trainer.html", media_type="text/html")
+
+
+async def _api_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, ApiError)
+    return JSONResponse({"error": exc.message, **exc.extra}, status_code=exc.status)
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    assert isinstance(exc, HTTPException)
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": exc.detail}, status_code=exc.status_code)
+    return PlainTextResponse(exc.detail, status_code=exc.status_code)
+
+
+async def _server_error(request: Request, exc: Exception) -> Response:
+    return JSONResponse({"error": "internal error"}, status_code=500)
+
+
+def _lifespan(web: WebApp) -> Callable[[Starlette], AbstractAsyncContextManager[None]]:
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        yield
+        web.registry.close_all()  # every live session's score is kept
+
+    return lifespan
+
+
+def create_app(settings: Settings) -> Starlette:
+    web = WebApp(settings)
+    routes = [
+        Route("/", lambda request: RedirectResponse("/trainer")),
+        Route("/trainer", _trainer_page),
+        Route("/floor", web.floor),
+        Route("/rule/{rule_id}", web.rule_page),
+        Route("/ask", web.ask),
+        Route("/progress", web.progress_index),
+        Route("/progress/{trainee}", web.progress_page),
+        Route("/progress/{trainee}/export.json", web.export),
+        Route("/api/texts/{lang}", web.texts),
+        Route("/api/drills/{lang}", web.drills),
+        Route("/api/rule", web.rule_api),
+        Route("/api/reports/{id:int}", web.report),
+        Route("/api/sessions", web.create, methods=["POST"]),
+        Route("/api/sessions/{sid}", web.show),
+        Route("/api/sessions/{sid}/step", web.step, methods=["POST"]),
+        Route("/api/sessions/{sid}/answer", web.answer, methods=["POST"]),
+        Route("/api/sessions/{sid}/end", web.end, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    middleware = []
+    if settings.hosts:
+        middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)))
+    app = Starlette(
+        routes=routes,
+        middleware=middleware,
+        exception_handlers={
+            ApiError: _api_error,
+            HTTPException: _http_error,
+            Exception: _server_error,
+        },
+        lifespan=_lifespan(web),
+    )
+    app.state.web = web
+    return app

@@ -1,0 +1,45 @@
+"""``dealer serve``: the web app on a local address, served by uvicorn.
+
+Importing this module needs the ``web`` extra (Starlette and uvicorn); the command line catches
+the import error and says how to install it.
+"""
+
+from __future__ import annotations
+
+import os
+import webbrowser
+from dataclasses import replace
+from pathlib import Path
+
+import uvicorn
+
+from dealer.apps.web.app import Settings, create_app
+
+__all__ = ["default_db", "serve"]
+
+
+def default_db() -> Path:
+    """``$DEALER_WEB_DB``, else ``$XDG_DATA_HOME/dealer/progress.sqlite3`` (``~/.local/share``)."""
+    named = os.environ.get("DEALER_WEB_DB")
+    if named:
+        return Path(named)
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data) / "dealer" / "progress.sqlite3"
+
+
+_LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> None:
+    if host in _LOOPBACK and not settings.hosts:  # a page elsewhere cannot rebind a name to us
+        settings = replace(settings, hosts=("127.0.0.1", "localhost", "[::1]"))
+    app = create_app(settings)
+    shown = f"[{host}]" if ":" in host else host
+    address = f"http://{shown}:{port}/"
+    print(
+        f"dealer: serving the trainer and the floor desk on {address} (progress: {settings.db})",
+        flush=True,
+    )
+    if open_browser:
+        webbrowser.open(address)
+    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)

@@ -1,0 +1,413 @@
+"""The web app's API (``dealer serve``), through Starlette's test client.
+
+Expectations are the rules' (RULES.md IDs quoted); the correct steps are the machine's autopilot,
+read through Learn mode's ``expected``, as the page shows them.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import warnings
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("httpx")
+warnings.filterwarnings("ignore", message=".*httpx.*starlette.testclient")  # httpx2 not yet out
+
+from starlette.testclient import TestClient  # noqa: E402
+
+from dealer.apps.web import app as web_app  # noqa: E402
+from dealer.apps.web.app import Settings, create_app  # noqa: E402
+from dealer.apps.web.cards import all_images  # noqa: E402
+from dealer.apps.web.texts import PAGE_TEXTS  # noqa: E402
+
+STATIC = Path(__file__).resolve().parent.parent / "dealer" / "apps" / "web" / "static"
+
+
+@pytest.fixture
+def client(tmp_path: Path) -> Any:
+    with TestClient(create_app(Settings(db=tmp_path / "progress.sqlite3"))) as test_client:
+        yield test_client
+
+
+def _open(client: Any, **fields: Any) -> dict[str, Any]:
+    body = {"trainee": "Ann", "drill": "normal", "hands": 1, "seed": 3, "learn": True} | fields
+    response = client.post("/api/sessions", json=body)
+    assert response.status_code == 201, response.text
+    data: dict[str, Any] = response.json()
+    return data
+
+
+def _step(client: Any, sid: str, step: str) -> Any:
+    return client.post(f"/api/sessions/{sid}/step", json={"step": step})
+
+
+def _deal_out(client: Any, state: dict[str, Any]) -> dict[str, Any]:
+    """The correct steps (Learn mode's ``expected``) to the end of the session."""
+    for _ in range(500):
+        if state["finished"]:
+            return state
+        response = _step(client, state["id"], state["expected"])
+        assert response.status_code == 200, response.text
+        state = response.json()
+    raise AssertionError("the session did not end")
+
+
+def test_a_wrong_pitch_is_refused_with_its_rule_and_the_hand_is_unchanged(client: Any) -> None:
+    state = _open(client)
+    sid = state["id"]
+    for step in ("post", "shuffle", "cut"):
+        assert _step(client, sid, step).status_code == 200
+    before = client.get(f"/api/sessions/{sid}").json()
+    first = before["expected"]  # DEAL-ORDER: the first card to the small blind
+    assert first.startswith("pitch ")
+    small_blind = next(s["seat"] for s in before["table"]["seats"] if s["small_blind"])
+    assert first == f"pitch {small_blind}"
+    wrong = next(s["seat"] for s in before["table"]["seats"] if s["seat"] != small_blind)
+    response = _step(client, sid, f"pitch {wrong}")
+    assert response.status_code == 409
+    refused = response.json()
+    assert refused["wrong"] is True and refused["rule"] == "DEAL-ORDER"
+    assert refused["error"].startswith("✗ Wrong: expected pitch to seat")
+    assert any(line.startswith("  Rule DEAL-ORDER:") for line in refused["lines"])
+    assert any(line.startswith("  Source: ") for line in refused["lines"])
+    assert refused["table"] == before["table"]
+    assert refused["score"]["mistakes"] == [
+        {"hand": 1, "expected": first, "got": f"pitch {wrong}", "rule": "DEAL-ORDER"}
+    ]
+
+
+def test_a_full_hand_is_scored_stored_and_exported(client: Any) -> None:
+    state = _deal_out(client, _open(client))
+    assert state["table"]["state"] == "done"
+    score = state["score"]
+    assert score["steps_wrong"] == 0 and score["hands"] == 1 and score["mistakes_by_rule"] == {}
+    assert state["stored"] == 1
+    report = client.get(f"/api/reports/{state['stored']}").json()
+    assert report == score
+    assert client.get("/progress/Ann/export.json").json() == [score]
+    page = client.get("/progress/Ann?lang=zh-Hant").text
+    assert "<td>常規</td>" in page and f"<td class=right>{score['steps_right']}</td>" in page
+
+
+def test_an_injected_premature_turn_is_ruled_and_its_remedy_required(client: Any) -> None:
+    state = _open(client, drill="mishap", slips=["turn"], seed=11)
+    sid = state["id"]
+    for _ in range(200):
+        if "TURN-PREMATURE" in state["table"]["rulings"]:
+            break
+        state = _step(client, sid, state["expected"]).json()
+    table = state["table"]
+    # TURN-PREMATURE (seed): the premature card is set aside; the board keeps the flop.
+    assert table["rulings"] == ["TURN-PREMATURE"]
+    assert len(table["set_aside"]) == 1 and len(table["board"]) == 3
+    assert any("Ruling TURN-PREMATURE (seed)" in line for line in state["lines"])
+    while state["table"]["state"] == "flop_betting" or state["expected"] != "burn":
+        state = _step(client, sid, state["expected"]).json()
+    # The round complete, the dealer burns before turning what would have been the river.
+    response = _step(client, sid, "turn")
+    assert response.status_code == 409
+    assert response.json()["rule"] in ("TURN-PREMATURE", "BURN")
+    state = _deal_out(client, response.json())
+    assert state["score"]["steps_wrong"] == 1
+
+
+def test_the_ruling_quiz_takes_numbers(client: Any) -> None:
+    state = _open(client, drill="ruling", hands=2, seed=5)
+    assert state["quiz"] is True and len(state["choices"]) == 4
+    assert _step(client, state["id"], "burn").status_code == 409
+    live = client.app.state.web.registry.get(state["id"])
+    right = live.examiner.trainer.answer
+    state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": right}).json()
+    assert state["score"]["steps_right"] == 1 and state["quiz"] is True
+    wrong = 1 if right != 1 else 2
+    state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": wrong}).json()
+    assert state["finished"] is True and state["score"]["steps_wrong"] == 1
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "message"),
+    [
+        (b"{not json", 400, "not JSON"),
+        (b"[1, 2]", 400, "JSON object"),
+        (json.dumps({"step": 3}).encode(), 400, "'step' must be a str"),
+        (json.dumps({"step": "seat 3 call"}).encode(), 400, "not a dealer step"),
+        (json.dumps({"step": "quit"}).encode(), 400, ""),
+        (json.dumps({"step": "help"}).encode(), 400, ""),
+        (json.dumps({"step": "pitch " + "9" * 50}).encode(), 400, "'step'"),
+        (b"x" * 5000, 413, "larger than 4096 bytes"),
+    ],
+)
+def test_malformed_steps_get_a_4xx_with_a_message(
+    client: Any, body: bytes, status: int, message: str
+) -> None:
+    sid = _open(client)["id"]
+    headers = {"Content-Type": "application/json"}
+    response = client.post(f"/api/sessions/{sid}/step", content=body, headers=headers)
+    assert response.status_code == status
+    assert message in response.json()["error"]
+    assert client.get(f"/api/sessions/{sid}").json()["score"]["steps_wrong"] == 0
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"trainee": ""}, "'trainee'"),
+        ({"trainee": "<script>"}, "'trainee'"),
+        ({"drill": "poker"}, "unknown drill"),
+        ({"hands": 0}, "'hands'"),
+        ({"hands": True}, "'hands' must be a int"),
+        ({"seed": -1}, "'seed'"),
+        ({"ruleset": "house"}, "unknown ruleset"),
+        ({"lang": "fr"}, "unknown language"),
+        ({"slips": ["spill"]}, "'slips'"),
+    ],
+)
+def test_a_bad_session_request_gets_a_400(
+    client: Any, fields: dict[str, Any], message: str
+) -> None:
+    body = {"trainee": "Ann", "drill": "normal"} | fields
+    response = client.post("/api/sessions", json=body)
+    assert response.status_code == 400
+    assert message in response.json()["error"]
+
+
+def test_a_post_that_is_not_json_is_refused(client: Any) -> None:
+    # A page on another site can post a form or plain text here without asking; never JSON.
+    response = client.post("/api/sessions", content=b'{"trainee": "Ann"}',
+                           headers={"Content-Type": "text/plain"})  # fmt: skip
+    assert response.status_code == 415 and "must be JSON" in response.json()["error"]
+
+
+def test_a_loopback_server_answers_only_loopback_names(tmp_path: Path) -> None:
+    settings = Settings(db=tmp_path / "p.sqlite3", hosts=("127.0.0.1", "localhost"))
+    with TestClient(create_app(settings), base_url="http://localhost") as client:
+        assert client.get("/floor").status_code == 200
+        assert client.get("/floor", headers={"Host": "evil.example"}).status_code == 400
+
+
+def test_unknown_and_ended_sessions(client: Any) -> None:
+    assert client.get("/api/sessions/nope").status_code == 404
+    response = _step(client, "nope", "post")
+    assert response.status_code == 404 and "unknown session" in response.json()["error"]
+    state = _open(client)
+    ended = client.post(f"/api/sessions/{state['id']}/end").json()
+    assert ended["finished"] is True and ended["stored"] == 1
+    assert _step(client, state["id"], "post").status_code == 404
+
+
+def test_two_sessions_share_nothing(client: Any) -> None:
+    one, two = _open(client, seed=3), _open(client, trainee="Bo", seed=3)
+    assert one["id"] != two["id"] and one["table"] == two["table"]
+    _step(client, one["id"], "post")
+    _step(client, one["id"], "shuffle")
+    assert client.get(f"/api/sessions/{two['id']}").json()["table"] == two["table"]
+    assert _step(client, two["id"], "shuffle").status_code == 409  # BLINDS: post first
+    assert client.get(f"/api/sessions/{one['id']}").json()["score"]["steps_wrong"] == 0
+
+
+def test_live_sessions_are_capped(tmp_path: Path) -> None:
+    with TestClient(create_app(Settings(db=tmp_path / "p.sqlite3", max_sessions=2))) as client:
+        _open(client)
+        _open(client)
+        response = client.post("/api/sessions", json={"trainee": "Cy"})
+        assert response.status_code == 503 and "too many live sessions" in response.json()["error"]
+
+
+def test_hole_cards_are_face_down_and_learn_mode_alone_shows_the_next_step(client: Any) -> None:
+    state = _open(client, learn=False)
+    assert "expected" not in state
+    for step in ("post", "shuffle", "cut"):
+        state = _step(client, state["id"], step).json()
+    seat = next(s["seat"] for s in state["table"]["seats"] if s["small_blind"])
+    state = _step(client, state["id"], f"pitch {seat}").json()
+    cards = {s["seat"]: s["cards"] for s in state["table"]["seats"]}
+    assert cards[seat] == [None] and "expected" not in state
+
+
+def test_the_language_switch_reaches_the_trainers_messages(client: Any) -> None:
+    state = _open(client)
+    client.get(f"/api/sessions/{state['id']}?lang=zh-Hant")
+    response = _step(client, state["id"], "shuffle")
+    assert response.json()["lang"] == "zh-Hant"
+    assert response.json()["error"].startswith("✗ 錯誤：")
+
+
+def test_a_ruling_has_a_stable_printable_url(client: Any) -> None:
+    page = client.get("/rule/TURN-PREMATURE?ruleset=seed&lang=zh-Hant")
+    assert page.status_code == 200
+    assert "轉牌過早" in page.text and "004 §發牌程式的錯誤 ¶4 (second half), ¶5" in page.text
+    moved = client.get("/rule/turn-premature?lang=en", follow_redirects=False)
+    assert moved.status_code == 308
+    assert moved.headers["location"] == "/rule/TURN-PREMATURE?lang=en"
+    assert client.get("/rule/NO-SUCH-RULE").status_code == 404
+    assert client.get("/rule/TURN-PREMATURE?lang=fr").status_code == 400
+
+
+def test_the_floor_desk_finds_rulings_as_dealer_rule_does(client: Any) -> None:
+    page = client.get("/floor", params={"q": "轉牌 過早", "lang": "zh-Hant"}).text
+    assert 'id="rule-TURN-PREMATURE"' in page and 'id="see-also"' in page
+    data = client.get("/api/rule", params={"q": "four card flop"}).json()
+    assert data["matches"][0]["id"] == "FLOP-TOO-MANY"
+    assert data["rule"]["ruling"]["sources"]
+    assert client.get("/api/rule", params={"q": "zzzz"}).status_code == 404
+
+
+def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: Any) -> None:
+    page = client.get("/ask", params={"situation": "turn", "seed": 4, "players": 6,
+                                      "lang": "zh-Hant"}).text  # fmt: skip
+    assert '<span class="rule-id">TURN-PREMATURE</span> 轉牌過早</h2>' in page
+    # TURN-PREMATURE (seed): the card is set aside; the flop stays; the remedy's seven steps are
+    # owed in order, from completing the flop round to the river dealt without a burn.
+    table = page[page.index('id="table"') : page.index('id="answer"')]
+    aside = table[table.index('id="set-aside"') : table.index('id="board"')]
+    assert aside.count('class="card"') == 1
+    board = table[table.index('id="board"') :]
+    assert board.count("data-card=") == 3
+    owed = page[page.index('<ol id="owed">') : page.index("</ol>", page.index('<ol id="owed">'))]
+    items = owed.split("<li>")[1:]
+    assert len(items) == 7
+    assert items[0].startswith("完成翻牌圈下注") and items[-1].startswith("不銷牌，直接發河牌")
+    assert "premature" not in page.split('id="answer"')[1].split("</section>")[0]
+    assert client.get("/ask", params={"situation": "spill"}).status_code == 400
+    assert client.get("/ask", params={"players": "99"}).status_code == 400
+
+
+def test_every_page_text_has_three_languages_and_no_english_in_chinese() -> None:
+    for key, (en, hans, hant) in PAGE_TEXTS.items():
+        assert en and hans and hant, key
+        for chinese in (hans, hant):
+            words = [w for w in chinese.replace("{n}", "").split() if w.isascii() and w.isalpha()]
+            assert all(len(w) == 1 or w == "JSON" for w in words), (key, chinese)
+    # the seeds' terms
+    joined = " ".join(text for texts in PAGE_TEXTS.values() for text in texts)
+    for term in (
+        "銷牌",
+        "翻牌",
+        "轉牌",
+        "河牌",
+        "全押",
+        "莊家按鈕",
+        "主池",
+        "邊池",
+        "销牌",
+        "庄家按钮",
+    ):
+        assert term in joined, term
+
+
+def test_the_shipped_card_images_are_the_projects_drawing() -> None:
+    for name, svg in all_images().items():
+        assert (STATIC / "cards" / name).read_text(encoding="utf-8") == svg, name
+    assert len(list((STATIC / "cards").glob("*.svg"))) == 53
+
+
+def test_static_assets_load_nothing_from_elsewhere(client: Any) -> None:
+    for name in ("trainer.html", "trainer.js", "style.css"):
+        text = (STATIC / name).read_text(encoding="utf-8")
+        assert "http://" not in text and "https://" not in text, name
+    assert client.get("/trainer").status_code == 200
+    assert client.get("/static/cards/As.svg").headers["content-type"].startswith("image/svg")
+
+
+def test_serve_without_the_web_extra_says_so_in_one_line() -> None:
+    # A fresh interpreter where Starlette and uvicorn cannot be imported, as without the extra.
+    script = (
+        "import sys; sys.modules['starlette'] = sys.modules['uvicorn'] = None;"
+        " sys.argv = ['dealer', 'serve']; from dealer.apps.cli import main; main()"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
+    assert result.returncode == 2 and result.stdout == ""
+    assert result.stderr.splitlines() == [
+        "serve:0: the web extra is not installed (starlette is missing): pip install 'dealer[web]'"
+    ]
+
+
+def test_dealer_serve_listens_on_loopback_and_prints_its_address(tmp_path: Path) -> None:
+    import socket
+    import time
+    import urllib.request
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    db = tmp_path / "p.sqlite3"
+    command = [sys.executable, "-m", "dealer", "serve", "--port", str(port), "--db", str(db)]
+    server = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        assert line.startswith(
+            f"dealer: serving the trainer and the floor desk on http://127.0.0.1:{port}/"
+        )
+        for _ in range(100):
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{port}/rule/BURN") as answer:
+                    assert answer.status == 200 and "BURN" in answer.read().decode()
+                break
+            except OSError:
+                time.sleep(0.05)
+        else:
+            raise AssertionError("the server did not answer")
+    finally:
+        server.terminate()
+        server.wait(10)
+    assert db.exists()
+
+
+def test_a_session_takes_a_bounded_number_of_steps(
+    client: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(web_app, "MAX_LINES_PER_SESSION", 3)
+    sid = _open(client)["id"]
+    for step in ("post", "shuffle", "cut"):
+        assert _step(client, sid, step).status_code == 200
+    response = _step(client, sid, "pitch 1")
+    assert response.status_code == 429 and "too many steps" in response.json()["error"]
+
+
+def test_an_idle_session_is_ended_and_its_score_kept(tmp_path: Path) -> None:
+    from dealer.apps.web.sessions import Registry
+    from dealer.apps.web.store import Progress
+    from dealer.apps.web.trainer_adapter import Examiner
+    from dealer.rules.rulebook import Lang
+
+    now = [0.0]
+    progress = Progress(tmp_path / "p.sqlite3")
+    ended: list[str] = []
+
+    def store(live: Any) -> None:
+        live.stored = progress.add(live.trainee, live.examiner.report(), learn=live.learn)
+        ended.append(live.trainee)
+
+    registry = Registry(cap=5, idle_seconds=60, on_end=store, clock=lambda: now[0])
+
+    def examiner() -> Examiner:
+        made = Examiner("normal", hands=1, seed=1, ruleset="seed", lang=Lang.EN)
+        made.start()
+        return made
+
+    idle = registry.open("Ann", examiner(), learn=False)
+    idle.examiner.send("post")
+    now[0] = 61.0
+    registry.open("Bo", examiner(), learn=False)  # opening sweeps the idle one
+    assert ended == ["Ann"] and registry.get(idle.id) is None and len(registry) == 1
+    assert idle.examiner.finished and progress.sessions("Ann")[0].report["steps_right"] == 1
+    registry.close_all()
+    assert ended == ["Ann", "Bo"] and len(registry) == 0
+
+
+def test_every_word_the_trainer_page_shows_has_its_three_texts() -> None:
+    import re
+
+    html = (STATIC / "trainer.html").read_text(encoding="utf-8")
+    script = (STATIC / "trainer.js").read_text(encoding="utf-8")
+    keys = set(re.findall(r'data-t="([a-z0-9-]+)"', html))
+    keys |= set(re.findall(r'\bt\("([a-z0-9-]+)"', script))
+    assert len(keys) > 40
+    assert sorted(keys - set(PAGE_TEXTS)) == []

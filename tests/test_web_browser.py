@@ -1,0 +1,255 @@
+"""The web app in a real browser: headless Chromium (Debian's ``chromium`` and ``chromium-driver``)
+driven by Selenium against ``dealer serve`` on a loopback port.
+
+A trainee deals a full hand by clicking (Learn mode names each step; the test clicks the seat, the
+stub, the board or the command it names), makes one wrong click and sees the refusal with its rule
+(DEAL-ORDER), handles an injected premature turn (TURN-PREMATURE) and the score shows it; the floor
+desk finds TURN-PREMATURE from a Chinese query and shows it in Traditional Chinese. Screenshots go
+to ``docs/screenshots/`` (referenced from the README).
+"""
+
+from __future__ import annotations
+
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("selenium")
+
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select, WebDriverWait
+
+from dealer.apps.web.app import Settings, create_app
+
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+
+pytestmark = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="needs Debian's chromium and chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver)",
+)
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    db = tmp_path_factory.mktemp("web") / "progress.sqlite3"
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(Settings(db=db)), host="127.0.0.1", port=port,
+                            log_level="warning")  # fmt: skip
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert running.started, "the server did not start"
+    yield f"http://127.0.0.1:{port}"
+    running.should_exit = True
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    profile = tempfile.mkdtemp(prefix="dealer-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in (
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-quic",
+        "--no-first-run",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--disable-dev-shm-usage",
+        f"--user-data-dir={profile}",
+        "--window-size=1200,1000",
+    ):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+def _wait(driver: Any, condition: Any, seconds: float = 10) -> Any:
+    return WebDriverWait(driver, seconds, poll_frequency=0.02).until(condition)
+
+
+def _renders(driver: Any) -> int:
+    return int(driver.find_element(By.TAG_NAME, "body").get_attribute("data-renders") or 0)
+
+
+def _click(driver: Any, element: Any) -> None:
+    """Click and wait until the page has drawn the server's answer."""
+    before = _renders(driver)
+    element.click()
+    _wait(driver, lambda d: _renders(d) > before)
+
+
+def _target(driver: Any, step: str) -> Any:
+    """What the trainee clicks for ``step``: the seat, the stub, the board, or the command."""
+    words = step.rsplit(" ", 1)
+    if words[0] == "pitch":
+        return driver.find_element(By.ID, f"seat-{words[1]}")
+    if step == "burn":
+        return driver.find_element(By.ID, "stub")
+    if step in ("flop", "turn", "river"):
+        return driver.find_element(By.ID, "board")
+    return driver.find_element(By.CSS_SELECTOR, f'[data-step="{step}"]')
+
+
+def _expected(driver: Any) -> str:
+    shown = driver.find_element(By.ID, "expected").text  # "Next step: pitch 3"
+    return str(shown.split(": ", 1)[1])
+
+
+def _start(driver: Any, server: str, query: str) -> None:
+    driver.get(f"{server}/trainer?{query}")
+    _wait(driver, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    _click(driver, driver.find_element(By.ID, "start"))
+
+
+def _play(driver: Any, until: Any = None) -> None:
+    """Click Learn mode's step until the session ends (or ``until`` holds)."""
+    for _ in range(300):
+        if driver.find_element(By.ID, "score").is_displayed() or (until and until(driver)):
+            return
+        _click(driver, _target(driver, _expected(driver)))
+    raise AssertionError("the session did not end")
+
+
+def _feedback(driver: Any) -> Any:
+    return driver.find_element(By.ID, "feedback")
+
+
+def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server: str) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    _start(browser, server, "trainee=Tess&drill=normal&hands=1&seed=5&learn=1&lang=en")
+    assert len(browser.find_elements(By.CSS_SELECTOR, ".seat")) == 6
+    for _ in range(3):  # post, shuffle, cut
+        _click(browser, _target(browser, _expected(browser)))
+    # DEAL-ORDER: the first card goes to the small blind; a click on another seat is refused.
+    first = _expected(browser)
+    wrong = next(
+        seat.get_attribute("data-seat")
+        for seat in browser.find_elements(By.CSS_SELECTOR, ".seat")
+        if f"pitch {seat.get_attribute('data-seat')}" != first
+    )
+    _click(browser, browser.find_element(By.ID, f"seat-{wrong}"))
+    feedback = _feedback(browser)
+    assert "refused" in feedback.get_attribute("class")
+    assert "✗ Wrong: expected pitch to seat" in feedback.text
+    assert "Rule DEAL-ORDER" in feedback.text and "Source:" in feedback.text
+    assert browser.find_element(By.CSS_SELECTOR, "#feedback .rule-link").text.startswith(
+        "DEAL-ORDER"
+    )
+    assert browser.find_element(By.ID, "stub-count").text == "52"  # the hand is unchanged
+    _play(browser, until=lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 3)
+    browser.save_screenshot(str(SHOTS / "trainer.png"))
+    _play(browser)
+    # The whole hand: five board cards, a showdown, the pot pushed and the button moved.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 5
+    log = browser.find_element(By.ID, "log").get_attribute("textContent")
+    assert " shows " in log and " wins " in log and "the button goes to seat" in log
+    score = browser.find_element(By.ID, "score")
+    assert browser.find_element(By.ID, "score-wrong").text == "1"
+    assert [li.get_attribute("data-rule") for li in score.find_elements(By.CSS_SELECTOR, "li")] == [
+        "DEAL-ORDER"
+    ]
+    browser.find_element(By.ID, "again").click()  # back to the setup, for another session
+    assert browser.find_element(By.ID, "setup").is_displayed()
+    assert not browser.find_element(By.ID, "session").is_displayed()
+
+
+def test_an_injected_premature_turn_is_handled_and_scored(browser: Any, server: str) -> None:
+    _start(browser, server, "trainee=Tess&drill=mishap&hands=1&seed=10&learn=1&slips=turn&lang=en")
+    body = browser.find_element(By.TAG_NAME, "body")
+    for key, step in (("p", "post"), ("s", "shuffle"), ("c", "cut")):  # keyboard shortcuts
+        assert _expected(browser) == step
+        before = _renders(browser)
+        body.send_keys(key)
+        _wait(browser, lambda d, before=before: _renders(d) > before)
+    assert browser.find_element(By.ID, "stub-count").text == "52"
+    assert "accepted" in _feedback(browser).get_attribute("class")
+    _play(browser, until=lambda d: "TURN-PREMATURE" in _feedback(d).text)
+    assert "Ruling TURN-PREMATURE (seed)" in _feedback(browser).text
+    # TURN-PREMATURE (seed): the card is set aside, the flop stays on the board.
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside-cards img")) == 1
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 3
+    _play(browser, until=lambda d: _expected(d) == "burn")
+    _click(browser, browser.find_element(By.ID, "board"))  # the turn before its burn: refused
+    browser.save_screenshot(str(SHOTS / "trainer-mishap.png"))
+    assert "refused" in _feedback(browser).get_attribute("class")
+    charged = browser.find_element(By.CSS_SELECTOR, "#feedback .rule-link").text.split(" ")[0]
+    assert charged in ("TURN-PREMATURE", "BURN")
+    _play(browser)
+    rules = [
+        li.get_attribute("data-rule") for li in browser.find_elements(By.CSS_SELECTOR, "li.mistake")
+    ]
+    assert rules == [charged]
+    # The language switch redraws the page in Traditional Chinese, the seeds' terms included.
+    Select(browser.find_element(By.ID, "lang")).select_by_value("zh-Hant")
+    _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#score h2").text == "成績")
+    assert browser.find_element(By.CSS_SELECTOR, "#burns .pile-name").text == "銷牌"
+    browser.save_screenshot(str(SHOTS / "trainer-score-zh-Hant.png"))
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
+    browser.find_element(By.ID, "progress-link").click()
+    _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "tr.session"))
+    assert len(browser.find_elements(By.CSS_SELECTOR, "tr.session")) == 2
+    skills = [
+        row.get_attribute("data-skill")
+        for row in browser.find_elements(By.CSS_SELECTOR, "tr.skill")
+    ]
+    assert f"rule:{charged}" in skills and "drill:mishap" in skills
+
+
+def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: str) -> None:
+    browser.get(f"{server}/floor?lang=zh-Hant")
+    box = browser.find_element(By.ID, "q")
+    box.send_keys("轉牌 過早")
+    browser.find_element(By.ID, "search").click()
+    article = _wait(browser, lambda d: d.find_element(By.ID, "rule-TURN-PREMATURE"))
+    assert "轉牌過早" in article.text and "004 §發牌程式的錯誤 ¶4 (second half), ¶5" in article.text
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hant"
+    browser.save_screenshot(str(SHOTS / "floor-zh-Hant.png"))
+    browser.find_element(By.CSS_SELECTOR, "#see-also a").click()
+    _wait(browser, lambda d: "/rule/" in d.current_url and "lang=zh-Hant" in d.current_url)
+    # The guided ask: a premature turn picked on a drawn table, answered for that table.
+    browser.get(f"{server}/ask?situation=turn&seed=4&players=6&lang=zh-Hant")
+    answer = browser.find_element(By.ID, "answer")
+    assert "TURN-PREMATURE" in answer.text and "放在一旁" in answer.text
+    assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside img")) == 1
+    browser.save_screenshot(str(SHOTS / "ask-zh-Hant.png"))
+
+
+def test_the_ruling_quiz_is_answered_by_a_key(browser: Any, server: str) -> None:
+    _start(browser, server, "trainee=Quinn&drill=ruling&hands=1&seed=5&lang=zh-Hans")
+    choices = browser.find_elements(By.CSS_SELECTOR, "#choices button")
+    assert len(choices) == 4 and browser.find_element(By.ID, "quiz").is_displayed()
+    assert not browser.find_element(By.ID, "commands").is_displayed()
+    before = _renders(browser)
+    browser.find_element(By.TAG_NAME, "body").send_keys("1")
+    _wait(browser, lambda d: _renders(d) > before)
+    assert browser.find_element(By.ID, "score").is_displayed()
+    right, wrong = (browser.find_element(By.ID, f"score-{k}").text for k in ("right", "wrong"))
+    assert (right, wrong) in (("1", "0"), ("0", "1"))
+    verdict = "✓ 正确。" if right == "1" else "✗ 错误：正确答案是"
+    assert verdict in _feedback(browser).text
