@@ -1,36 +1,54 @@
-"""Speed: seeded random 6-handed no-limit hands in dealer and in PokerKit, in one run.
+"""Speed: the same 6-handed no-limit hands in dealer and in PokerKit, timed in paired rounds.
 
-Both sides play the same hands the same way: blinds 1/2, six stacks of 400, every step of the
-procedure done one at a time (dealer: post, shuffle, cut, twelve pitches, burns, board, betting,
-showdown, push, button; PokerKit: see ``bench/pokerkit_side.py``), and the same seeded random
-betting policy (``pokerkit_side.act``, move for move: facing a bet 3% all-in, 12% min-raise, 40%
-fold, 45% call; else 3% all-in, 27% min-bet, 70% check), drawn from one ``random.Random`` per run
-on each side. Dealer runs with ``audit`` off; its deck is shuffled by its own seeded shuffle, one
-seed a hand. The two sides run in turn ``--rounds`` times and each side's fastest round counts (as
-``timeit`` does: slower rounds measure the machine's other work, not the code). Prints hands/s for
-each, the ratio, and the hands' shape so the two workloads can be compared.
+What is measured. Both sides play the same hands: six players at blinds 1/2 with 400 each to start,
+stacks carried from hand to hand (a player who goes broke buys in again for 400), the button one
+seat on every hand, the cards of dealer's seeded shuffle and cut, and one shared betting policy
+drawn from one ``random.Random`` per side (facing a bet: 3% all in, 12% minimum raise, 45% fold,
+40% call; else 3% all in, 27% minimum bet, 70% check; a wager only where some other player could
+still call it). Every step is done one at a time on both sides:
 
-    python bench/bench.py [--hands 2000] [--rounds 5] [--seed 1] [--profile]
+- dealer (``audit`` off): post, shuffle, cut, twelve pitches, burns and board cards, every player
+  action, showdown, push and button, each a ``Hand.apply`` of the step autopilot names; a new
+  ``PlayerAction`` for every decision, a new ``Table`` (``next_hand``) for every hand;
+- PokerKit (``bench/pokerkit_side.py``): blinds, twelve hole deals, burns, board deals, every
+  action, bet collections, show-or-muck, kills, pushes and pulls, each operation found from its
+  public status fields and verified once, by PokerKit itself.
+
+Before timing, the first hands are checked to be the same hands: each side's operations counted
+by type (posts, hole cards, burns, board cards, folds, checks or calls, bets or raises) and every
+player's final stack agree. Then the two sides run in turn ``--rounds`` times (the order swapped
+every round), each timed in CPU seconds of this process (``time.process_time``: what other programs
+on the machine do is not counted, but what they do to the caches and the clock still is); each
+round's pair gives a ratio, and the median ratio is the result. The interpreter, the packages and
+the method are printed with it.
+
+    python bench/bench.py [--hands 2000] [--rounds 7] [--seed 1] [--check 300]
+    python bench/bench.py --profile dealer      # or pokerkit: one side's profile
 """
 
 from __future__ import annotations
 
 import argparse
 import cProfile
+import platform
 import pstats
 import random
+import statistics
 import sys
 import time
+from collections import Counter
 from decimal import Decimal
+from importlib import metadata
 from pathlib import Path
 
 HERE = Path(__file__).absolute().parent
 sys.path[:0] = [str(HERE.parent), str(HERE)]  # the repository (dealer) and bench/ (pokerkit_side)
 
-from pokerkit_side import PLAYERS, STACK, play_hand, run_pokerkit  # noqa: E402
+import pokerkit_side as pk  # noqa: E402
 
 from dealer.core.betting import Move  # noqa: E402
-from dealer.core.deck import DeckPlan  # noqa: E402
+from dealer.core.cards import Card, full_deck  # noqa: E402
+from dealer.core.deck import DeckPlan, cut  # noqa: E402
 from dealer.core.events import Kind  # noqa: E402
 from dealer.core.stakes import Stakes, Structure  # noqa: E402
 from dealer.core.steps import PlayerAction  # noqa: E402
@@ -38,122 +56,249 @@ from dealer.core.table import Table  # noqa: E402
 from dealer.engine.hand import Hand  # noqa: E402
 from dealer.rules.rulesets import load_ruleset  # noqa: E402
 
-_ACTIONS = frozenset({Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE})
+STACK = Decimal(pk.STACK)
+SEATS = tuple(range(1, pk.PLAYERS + 1))  # dealer's seat n is PokerKit's seat n - 1
 
 
-def bench_table() -> Table:
-    stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(1), Decimal(2))
-    stacks = dict.fromkeys(range(1, PLAYERS + 1), Decimal(STACK))
-    return Table(stakes, stacks, PLAYERS, load_ruleset("seed"))
+def deck_seed(seed: int, number: int) -> int:
+    """The deck seed of hand ``number`` of a run."""
+    return seed * 1_000_003 + number
+
+
+def deck_order(seed: int, number: int) -> tuple[Card, ...]:
+    """The stub of hand ``number`` after its shuffle and cut, top first (what dealer deals from)."""
+    plan = DeckPlan(seed=deck_seed(seed, number))
+    order = plan.shuffle(full_deck(), 0)
+    position = plan.cut_point(len(order), 0)
+    return order if position is None else cut(order, position)
+
+
+def first_table() -> Table:
+    stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(pk.BLINDS[0]), Decimal(pk.BLINDS[1]))
+    return Table(stakes, dict.fromkeys(SEATS, STACK), SEATS[0], load_ruleset("seed"))
 
 
 def act(hand: Hand, policy: random.Random) -> PlayerAction:
-    """``pokerkit_side.act`` on dealer's options: the same roll gives the same kind of move."""
-    assert hand.betting is not None
-    options = hand.betting.options()
+    """``pokerkit_side.act`` on dealer's betting round: the same roll gives the same move. As on
+    PokerKit's side, the public fields tell who acts and whether a bet is faced, and the options
+    (the wager range) are asked for only when the roll wants a wager."""
+    betting = hand.betting
+    assert betting is not None
+    seat = betting.to_act
+    assert seat is not None
     roll = policy.random()
-    facing = options.to_call > 0
-    moves = options.moves
-    wager = Move.RAISE if Move.RAISE in moves else Move.BET if Move.BET in moves else None
-    if wager is not None:
-        if roll < 0.03:
-            return PlayerAction(options.seat, wager, options.max_to)  # all in
-        if roll < (0.15 if facing else 0.30):
-            return PlayerAction(options.seat, wager, options.min_to)
-    move = Move.FOLD if facing and roll > 0.60 else Move.CALL if facing else Move.CHECK
-    said = _SAID.get((options.seat, move))
-    if said is None:  # actions are values: one of each is enough, as PokerKit's fold() makes none
-        said = _SAID[options.seat, move] = PlayerAction(options.seat, move)
-    return said
+    facing = betting.high > betting.bets[seat]
+    if roll < (pk.MIN_WAGER_FACING if facing else pk.MIN_WAGER_FREE):
+        options = betting.options()
+        moves = options.moves
+        wager = Move.RAISE if Move.RAISE in moves else Move.BET if Move.BET in moves else None
+        if wager is not None and _callable(betting.bets, betting.stacks, betting.live, seat):
+            to = options.max_to if roll < pk.ALL_IN else options.min_to
+            return PlayerAction(seat, wager, to)
+    if facing and roll > pk.FOLD_ABOVE:
+        return PlayerAction(seat, Move.FOLD)
+    return PlayerAction(seat, Move.CALL if facing else Move.CHECK)
 
 
-_SAID: dict[tuple[int, Move], PlayerAction] = {}
+def _callable(
+    bets: dict[int, Decimal], stacks: dict[int, Decimal], live: tuple[int, ...], seat: int
+) -> bool:
+    """Whether another player could still put in more than the bet (the policy's wager rule)."""
+    high = max(bets.values())
+    return any(other != seat and bets[other] + stacks[other] > high for other in live)
 
 
-def play(table: Table, deck_seed: int, policy: random.Random) -> Hand:
-    """One hand: autopilot deals, ``act`` plays."""
-    hand = Hand(table, DeckPlan(seed=deck_seed))
+def play(table: Table, number: int, seed: int, policy: random.Random) -> Hand:
+    """One hand: autopilot's dealer steps, ``act`` for the players."""
+    hand = Hand(table, DeckPlan(seed=deck_seed(seed, number)))
     while not hand.is_over:
         step = hand.next_dealer_step()
         hand.apply(step if step is not None else act(hand, policy))
     return hand
 
 
-def run_dealer(hands: int, seed: int) -> float:
-    """Play ``hands`` hands; return the seconds taken."""
-    table = bench_table()
-    policy = random.Random(seed)
-    start = time.perf_counter()
-    for number in range(hands):
-        play(table, seed * 1_000_003 + number, policy)
-    return time.perf_counter() - start
+def after(hand: Hand) -> Table:
+    """The next hand's table: full stacks again, the button one seat on (BUTTON-MOVE)."""
+    table = hand.table.next_hand(dict.fromkeys(SEATS, STACK))
+    assert table is not None
+    return table
 
 
-def dealer_shape(hands: int, seed: int) -> tuple[float, float]:
-    """The hands' shape (player actions per hand, showdown share), outside the timing."""
-    table = bench_table()
+def run_dealer(hands: int, seed: int, *, keep: bool = False) -> tuple[float, list[Hand]]:
+    """Play ``hands`` hands; return the CPU seconds taken (and the hands, with ``keep``)."""
     policy = random.Random(seed)
-    actions = showdowns = 0
+    table = first_table()
+    kept: list[Hand] = []
+    start = time.process_time()
     for number in range(hands):
-        events = play(table, seed * 1_000_003 + number, policy).events
-        actions += sum(1 for event in events if event.kind in _ACTIONS)
-        showdowns += any(event.kind is Kind.SHOW for event in events)
+        hand = play(table, number, seed, policy)
+        table = after(hand)
+        if keep:
+            kept.append(hand)
+    return time.process_time() - start, kept
+
+
+def pokerkit_decks(hands: int, seed: int) -> list[tuple[pk.Card, ...]]:
+    """The decks of ``hands`` hands as PokerKit's cards (made before the timing)."""
+    return [pk.pokerkit_deck([str(card) for card in deck_order(seed, n)]) for n in range(hands)]
+
+
+# -- the same hands ------------------------------------------------------------------------------
+
+_DEALER_KINDS = {
+    Kind.SMALL_BLIND: "post",
+    Kind.BIG_BLIND: "post",
+    Kind.PITCH: "hole card",
+    Kind.BURN: "burn",
+    Kind.FOLD: "fold",
+    Kind.CHECK: "check or call",
+    Kind.CALL: "check or call",
+    Kind.BET: "bet or raise",
+    Kind.RAISE: "bet or raise",
+}
+_POKERKIT_KINDS = {
+    "BlindOrStraddlePosting": "post",
+    "HoleDealing": "hole card",
+    "CardBurning": "burn",
+    "Folding": "fold",
+    "CheckingOrCalling": "check or call",
+    "CompletionBettingOrRaisingTo": "bet or raise",
+}
+
+
+def dealer_counts(hand: Hand) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for event in hand.events:
+        if event.kind is Kind.BOARD:
+            counts["board card"] += 1
+        elif event.kind in _DEALER_KINDS:
+            counts[_DEALER_KINDS[event.kind]] += 1
+    return counts
+
+
+def pokerkit_counts(state: pk.State) -> Counter[str]:
+    counts: Counter[str] = Counter()
+    for operation in state.operations:
+        name = type(operation).__name__
+        if name == "BoardDealing":
+            counts["board card"] += len(operation.cards)
+        elif name in _POKERKIT_KINDS:
+            counts[_POKERKIT_KINDS[name]] += 1
+    return counts
+
+
+def same_hands(hands: int, seed: int) -> list[str]:
+    """Where the two sides' first ``hands`` hands differ (operation counts by type, final
+    stacks by seat); empty when they are the same hands."""
+    _, ours = run_dealer(hands, seed, keep=True)
+    _, theirs = pk.run_pokerkit(pokerkit_decks(hands, seed), seed, keep=True)
+    found = []
+    for number, (hand, state) in enumerate(zip(ours, theirs, strict=True)):
+        assert hand.table.button == number % pk.PLAYERS + 1  # the button moved every hand
+        stacks = {seat: int(hand.stacks[seat]) for seat in SEATS}
+        order = pk.seat_order(number)
+        their_stacks = {order[i] + 1: amount for i, amount in enumerate(odd_chips(state))}
+        if dealer_counts(hand) != pokerkit_counts(state) or stacks != their_stacks:
+            found.append(
+                f"hand {number}: dealer {dict(dealer_counts(hand))} {stacks}; "
+                f"PokerKit {dict(pokerkit_counts(state))} {their_stacks}"
+            )
+    return found
+
+
+def odd_chips(state: pk.State) -> list[int]:
+    """PokerKit's final stacks with each split pot divided by ODD-CHIP (LA 148): the odd chips one
+    each to the tied hands in turn from the button's left, where PokerKit gives them all to the
+    first (its only difference from dealer in these hands)."""
+    stacks = list(state.stacks)
+    for operation in state.operations:
+        if type(operation).__name__ != "ChipsPushing":
+            continue
+        tied = [index for index, amount in enumerate(operation.amounts) if amount]
+        share, odd = divmod(sum(operation.amounts), len(tied))
+        for rank, index in enumerate(tied):  # PokerKit's order starts left of the button
+            stacks[index] += share + (rank < odd) - operation.amounts[index]
+    return stacks
+
+
+def shape(hands: int, seed: int) -> tuple[float, float]:
+    """Player actions per hand and the share of hands with a showdown (dealer's side)."""
+    _, played = run_dealer(hands, seed, keep=True)
+    kinds = (Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE)
+    actions = sum(event.kind in kinds for hand in played for event in hand.events)
+    showdowns = sum(any(event.kind is Kind.SHOW for event in hand.events) for hand in played)
     return actions / hands, showdowns / hands
 
 
-def pokerkit_shape(hands: int, seed: int) -> tuple[float, float]:
-    """PokerKit's hands' shape (player actions per hand, showdown share), outside the timing."""
-    from pokerkit import (
-        CheckingOrCalling,
-        CompletionBettingOrRaisingTo,
-        Folding,
-        HoleCardsShowingOrMucking,
-    )
-
-    random.seed(seed)
-    policy = random.Random(seed)
-    kinds = (CheckingOrCalling, CompletionBettingOrRaisingTo, Folding)
-    actions = showdowns = 0
-    for _ in range(hands):
-        state = play_hand(policy)
-        actions += sum(isinstance(op, kinds) for op in state.operations)
-        showdowns += any(isinstance(op, HoleCardsShowingOrMucking) for op in state.operations)
-    return actions / hands, showdowns / hands
+# -- timing --------------------------------------------------------------------------------------
 
 
-def main() -> None:
+def versions() -> str:
+    names = ("dealer", "pokerkit", "transitions", "pyyaml")
+    found = []
+    for name in names:
+        try:
+            found.append(f"{name} {metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name} (not installed)")
+    return ", ".join(found)
+
+
+def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--rounds", type=int, default=5, help="the fastest round of each counts")
+    parser.add_argument("--hands", type=int, default=2000, help="hands per side per round")
+    parser.add_argument("--rounds", type=int, default=7, help="paired rounds (median ratio)")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--profile", action="store_true", help="profile the dealer side")
+    parser.add_argument("--check", type=int, default=300, help="hands checked to be the same")
+    parser.add_argument("--profile", choices=("dealer", "pokerkit"), help="one side's profile")
     args = parser.parse_args()
 
+    differ = same_hands(min(args.check, args.hands), args.seed)
+    if differ:
+        print(f"NOT the same hands on both sides ({len(differ)}); first:\n{differ[0]}")
+        return 1
+    decks = pokerkit_decks(args.hands, args.seed)
     run_dealer(min(200, args.hands), args.seed + 1)  # warm up: caches, the procedure machine
-    run_pokerkit(min(50, args.hands), args.seed + 1)
-    seconds = pk_seconds = float("inf")
-    for _ in range(max(1, args.rounds)):
-        seconds = min(seconds, run_dealer(args.hands, args.seed))
-        pk_seconds = min(pk_seconds, run_pokerkit(args.hands, args.seed)[1])
-    dealer_actions, dealer_showdowns = dealer_shape(min(args.hands, 500), args.seed)
-    pk_actions, pk_showdowns = pokerkit_shape(min(args.hands, 500), args.seed)
-    dealer_rate, pk_rate = args.hands / seconds, args.hands / pk_seconds
-    print(
-        f"dealer:   {args.hands} hands in {seconds:.2f} s = {dealer_rate:,.0f} hands/s "
-        f"({dealer_actions:.1f} player actions/hand, {dealer_showdowns:.0%} showdowns)"
-    )
-    print(
-        f"pokerkit: {args.hands} hands in {pk_seconds:.2f} s = {pk_rate:,.0f} hands/s "
-        f"({pk_actions:.1f} player actions/hand, {pk_showdowns:.0%} showdowns)"
-    )
-    print(f"ratio dealer/pokerkit: {dealer_rate / pk_rate:.1f}x")
+    pk.run_pokerkit(decks[:50], args.seed)
 
     if args.profile:
         profile = cProfile.Profile()
-        profile.runcall(run_dealer, args.hands, args.seed)
-        stats = pstats.Stats(profile, stream=sys.stdout)
-        stats.sort_stats("tottime").print_stats(25)
+        if args.profile == "dealer":
+            profile.runcall(run_dealer, args.hands, args.seed)
+        else:
+            profile.runcall(pk.run_pokerkit, decks, args.seed)
+        pstats.Stats(profile, stream=sys.stdout).sort_stats("tottime").print_stats(30)
+        return 0
+
+    ratios, ours, theirs = [], [], []
+    for number in range(max(1, args.rounds)):
+        if number % 2:
+            their_seconds, _ = pk.run_pokerkit(decks, args.seed)
+            our_seconds, _ = run_dealer(args.hands, args.seed)
+        else:
+            our_seconds, _ = run_dealer(args.hands, args.seed)
+            their_seconds, _ = pk.run_pokerkit(decks, args.seed)
+        ours.append(args.hands / our_seconds)
+        theirs.append(args.hands / their_seconds)
+        ratios.append(their_seconds / our_seconds)
+    actions, showdowns = shape(min(args.hands, 500), args.seed)
+
+    print(f"python:   {platform.python_implementation()} {platform.python_version()} "
+          f"({platform.machine()}, {platform.system()})")  # fmt: skip
+    print(f"packages: {versions()}")
+    print(
+        f"method:   the same {args.hands} hands a side ({actions:.1f} player actions a hand, "
+        f"{showdowns:.0%} showdowns; first {min(args.check, args.hands)} checked equal), "
+        f"{len(ratios)} paired rounds, CPU time (time.process_time), median ratio"
+    )
+    print(f"dealer:   {statistics.median(ours):,.0f} hands/s (median; rounds "
+          f"{min(ours):,.0f} to {max(ours):,.0f})")  # fmt: skip
+    print(f"pokerkit: {statistics.median(theirs):,.0f} hands/s (median; rounds "
+          f"{min(theirs):,.0f} to {max(theirs):,.0f})")  # fmt: skip
+    print(f"ratios:   {' '.join(f'{ratio:.2f}' for ratio in ratios)}")
+    print(f"ratio dealer/pokerkit: {statistics.median(ratios):.2f}x (median of paired rounds)")
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -74,12 +74,19 @@ def replay(
         bool, typer.Option("--json", help="Print a machine-readable report.")
     ] = False,
     ruleset: RulesetOption = None,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs",
+            min=1,
+            help="Worker processes (default: the number of cores); the output is the same.",
+        ),
+    ] = None,
 ) -> None:
     """Replay scenarios: one line per scenario and a summary."""
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
-    from dealer.scenarios.format import read_suite_file
-    from dealer.scenarios.replay import replay as run
+    from dealer.scenarios.batch import default_jobs, replay_files
 
     try:
         override = load_ruleset(ruleset) if ruleset is not None else None
@@ -88,22 +95,17 @@ def replay(
     files = scenario_files(paths)
     if not files:
         raise _bad_input(f"{' '.join(map(str, paths))}:0: no scenario files found")
-    scenarios = []
-    errors = []
-    for file in files:
-        try:
-            scenario = read_suite_file(file, override)  # None: an overlay kept beside them
-        except SourceError as error:
-            errors.append(str(error))
-        else:
-            if scenario is not None:
-                scenarios.append(scenario)
+    # Streamed: each file is read just before it is replayed, and only its outcome is kept.
+    outcomes = list(
+        replay_files(files, override, as_json=as_json, jobs=jobs if jobs else default_jobs())
+    )
+    errors = [outcome.error for outcome in outcomes if outcome.error is not None]
     if errors:
         for message in errors:
             typer.echo(message, err=True)
         raise typer.Exit(2)
-    skipped = [scenario for scenario in scenarios if scenario.skip]
-    results = [run(scenario) for scenario in scenarios if not scenario.skip]
+    skipped = [outcome for outcome in outcomes if outcome.skip is not None]
+    results = [outcome for outcome in outcomes if outcome.replayed]
     passed = sum(result.passed for result in results)
     failed = len(results) - passed
     if as_json:
@@ -112,28 +114,29 @@ def replay(
             "passed": passed,
             "failed": failed,
             "skipped": len(skipped),
-            "scenarios": [result.as_json() for result in results],
+            "scenarios": [result.report for result in results],
             "skipped_scenarios": [
-                {"file": scenario.file, "scenario": scenario.name, "skipped": scenario.skip}
-                for scenario in skipped
+                {"file": outcome.file, "scenario": outcome.name, "skipped": outcome.skip}
+                for outcome in skipped
             ],
         }
         typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:
+        lines = []
         for result in results:
             mark = "PASS" if result.passed else "FAIL"
-            scenario = result.scenario
-            line = f"{mark} {scenario.file}: {scenario.name} [{scenario.ruleset.name}]"
+            line = f"{mark} {result.file}: {result.name} [{result.ruleset}]"
             if result.failure:
                 line += f"\n     {result.failure}"
-            typer.echo(line)
-        for scenario in skipped:
-            typer.echo(f"SKIP {scenario.file}: {scenario.name} ({scenario.skip})")
+            lines.append(line)
+        for outcome in skipped:
+            lines.append(f"SKIP {outcome.file}: {outcome.name} ({outcome.skip})")
         summary = f"{passed} passed, {failed} failed"
-        typer.echo(f"{summary}, {len(skipped)} skipped" if skipped else summary)
+        lines.append(f"{summary}, {len(skipped)} skipped" if skipped else summary)
+        typer.echo("\n".join(lines))
     internal = [result for result in results if result.internal]
     for result in internal:  # a bug of the tool, not of the scenario: its own exit code
-        typer.echo(f"{result.scenario.file}: internal error: {result.failure}", err=True)
+        typer.echo(f"{result.file}: internal error: {result.failure}", err=True)
     raise typer.Exit(3 if internal else 1 if failed else 0)
 
 
@@ -204,11 +207,7 @@ def ask(
 
     Without a file, a few numbered questions describe the table (or --answers gives them).
     """
-    from dealer.apps import ask as floor_ask
-    from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
-    from dealer.scenarios.format import read_scenario
-    from dealer.scenarios.replay import replay as run
 
     language = _lang(lang)
     if scenario is not None and answers is not None:
@@ -228,23 +227,17 @@ def ask(
         except SourceError as error:
             raise _bad_input(str(error)) from None
         raise typer.Exit(code)
+    from dealer.apps.lookup import ask_file
+
     try:
-        override = load_ruleset(ruleset) if ruleset is not None else None
-        read = read_scenario(scenario, override)
+        reply = ask_file(scenario, ruleset, language, as_json)
     except SourceError as error:
         raise _bad_input(str(error)) from None
-    result = run(read, keep_hand=True)
-    if result.failure is not None or result.hand is None:
-        from dealer.apps.words import unplayable
-
-        typer.echo(unplayable(str(scenario), str(result.failure), language), err=True)
-        raise typer.Exit(1)
-    if as_json:
-        typer.echo(
-            json.dumps(floor_ask.answer(result.hand, language), indent=2, ensure_ascii=False)
-        )
-    else:
-        typer.echo(floor_ask.render(result.hand, language))
+    if reply.out:
+        typer.echo(reply.out, nl=False)
+    if reply.err:
+        typer.echo(reply.err, err=True, nl=False)
+    raise typer.Exit(reply.code)
 
 
 @app.command()

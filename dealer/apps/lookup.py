@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from dealer.apps.floor import render_index, render_rule, rule_as_json
@@ -102,3 +103,31 @@ def answer(words: list[str] | None, ruleset: str, lang: Lang, as_json: bool) -> 
         return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     line = _house_line(choices, lang)
     return Reply(render_rule(entry, base, lang, ruling=chosen, ruleset_line=line))
+
+
+def ask_file(path: Path, ruleset: str | None, lang: Lang, as_json: bool) -> Reply:
+    """``dealer ask FILE``: replay the hand on file to its last step and answer for that table.
+
+    A hand whose replay stops on a refused step is answered as far as it replays, and the answer
+    says which step was refused (a floor asking about a dealer's wrong step wants both)."""
+    from dealer.apps import ask as floor_ask
+    from dealer.apps.words import refusal, unplayable
+    from dealer.scenarios.format import read_scenario
+    from dealer.scenarios.replay import replay
+
+    override = load_ruleset(ruleset) if ruleset is not None else None
+    result = replay(read_scenario(path, override), keep_hand=True)
+    hand = result.hand
+    if hand is None or result.internal:
+        return Reply("", unplayable(str(path), str(result.failure), lang) + "\n", 1)
+    stopped = ""
+    if result.failure is not None:
+        failure = refusal(result.failure, lang)
+        stopped = message("ask-stopped", lang, file=str(path), failure=failure)
+    if as_json:
+        facts = floor_ask.answer(hand, lang)
+        if result.failure is not None:
+            facts["stopped"] = result.failure
+        return Reply(json.dumps(facts, indent=2, ensure_ascii=False) + "\n")
+    text = floor_ask.render(hand, lang)
+    return Reply(f"{stopped}\n\n{text}\n" if stopped else f"{text}\n")

@@ -34,6 +34,9 @@ class Place(StrEnum):
     SCRAP = "scrap"
 
 
+_NOT_YET: frozenset[int] = frozenset({-1})  # the deck's identities, not yet taken (no id is < 0)
+
+
 class Location(NamedTuple):
     """Where a card lies: a place, and the seat for a card in a hand."""
 
@@ -57,6 +60,7 @@ class Ledger:
 
     __slots__ = (
         "_deck",
+        "_deck_ids",
         "_stub",
         "_view",
         "board",
@@ -69,6 +73,9 @@ class Ledger:
 
     def __init__(self, deck: Sequence[Card]) -> None:
         self._deck = tuple(deck)  # counted only when checked (audit)
+        # The deck's cards by identity (cards are interned), made at the first check; None when
+        # the deck repeats an object, so that only the full count can check it.
+        self._deck_ids: frozenset[int] | None = _NOT_YET
         self._stub: list[Card] = list(reversed(self._deck))
         self._view: tuple[Card, ...] | None = self._deck  # the stub top first; None when it moved
         self.hands: dict[int, list[Card]] = {}
@@ -198,7 +205,28 @@ class Ledger:
         raise LedgerError(f"{card} is nowhere")
 
     def check(self) -> None:
-        """Raise :class:`LedgerError` unless every card of the deck is in exactly one place."""
+        """Raise :class:`LedgerError` unless every card of the deck is in exactly one place.
+
+        Checked after every event of an audited hand, so the usual case is settled by the cards'
+        identities: as many cards on the table and in the stub as in the deck, and each of the
+        deck's card objects among them, means each is there exactly once. Anything else (a
+        repeated or foreign card, a lost one) is counted card by card, which gives the verdict
+        and the message.
+        """
+        ids = self._deck_ids
+        if ids is _NOT_YET:
+            found = frozenset(map(id, self._deck))
+            ids = self._deck_ids = found if len(found) == len(self._deck) else None
+        if ids is not None:
+            cards = self._stub + self.board + self.burns + self.muck + self.set_aside + self.scrap
+            for held in self.hands.values():
+                cards += held
+            if len(cards) == len(ids) and set(map(id, cards)) == ids:
+                return
+        self._count()
+
+    def _count(self) -> None:
+        """The full check: the cards counted by value, pile by pile, against the deck."""
         held = Counter(self._stub)
         for _, pile in self._piles():
             held.update(pile)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
@@ -68,31 +68,61 @@ class Result:
         }
 
 
+def _cards_at(name: str) -> Callable[[Hand], str]:
+    return lambda hand: format_cards(getattr(hand.ledger, name))
+
+
+def _by_seat(values: Mapping[int, Decimal]) -> dict[int, str]:
+    return {seat: format_chips(amount) for seat, amount in sorted(values.items())}
+
+
+# Each value of a snapshot, by its name: an expectation computes only the ones it checks.
+_FIELDS: dict[str, Callable[[Hand], Any]] = {
+    "state": lambda hand: hand.state,
+    "expected": lambda hand: hand.expected(),
+    "board": _cards_at("board"),
+    "burns": _cards_at("burns"),
+    "muck": _cards_at("muck"),
+    "set_aside": _cards_at("set_aside"),
+    "scrap": _cards_at("scrap"),
+    "stub_size": lambda hand: len(hand.ledger.stub),
+    "hands": lambda hand: {
+        seat: format_cards(cards) for seat, cards in sorted(hand.ledger.hands.items())
+    },
+    "stacks": lambda hand: _by_seat(hand.stacks),
+    "pot": lambda hand: format_chips(hand.pot),
+    "committed": lambda hand: _by_seat(hand.committed),
+    "to_act": lambda hand: hand.to_act,
+    "folded": lambda hand: sorted(hand.folded),
+    "button": lambda hand: hand.table.button,
+    "next_button": lambda hand: hand.next_button,
+    "rulings": lambda hand: [f"{ruled.rule_id} ({ruled.label})" for ruled in hand.rulings],
+    "owed": lambda hand: [owed.text for owed in hand.owed],
+}
+
+
 def snapshot(hand: Hand) -> dict[str, Any]:
     """The state of a hand as plain values: what expectations and ``--json`` report."""
-    ledger = hand.ledger
-    return {
-        "state": hand.state,
-        "expected": hand.expected(),
-        "board": format_cards(ledger.board),
-        "burns": format_cards(ledger.burns),
-        "muck": format_cards(ledger.muck),
-        "set_aside": format_cards(ledger.set_aside),
-        "scrap": format_cards(ledger.scrap),
-        "stub_size": len(ledger.stub),
-        "hands": {seat: format_cards(cards) for seat, cards in sorted(ledger.hands.items())},
-        "stacks": {seat: format_chips(amount) for seat, amount in sorted(hand.stacks.items())},
-        "pot": format_chips(hand.pot),
-        "committed": {
-            seat: format_chips(amount) for seat, amount in sorted(hand.committed.items())
-        },
-        "to_act": hand.to_act,
-        "folded": sorted(hand.folded),
-        "button": hand.table.button,
-        "next_button": hand.next_button,
-        "rulings": [f"{ruled.rule_id} ({ruled.label})" for ruled in hand.rulings],
-        "owed": [owed.text for owed in hand.owed],
-    }
+    return {name: value(hand) for name, value in _FIELDS.items()}
+
+
+class _Snapshot(Mapping[str, Any]):
+    """:func:`snapshot`, each value computed when it is first read."""
+
+    def __init__(self, hand: Hand) -> None:
+        self._hand = hand
+        self._values: dict[str, Any] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        if name not in self._values:
+            self._values[name] = _FIELDS[name](self._hand)
+        return self._values[name]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(_FIELDS)
+
+    def __len__(self) -> int:
+        return len(_FIELDS)
 
 
 def passive_action(hand: Hand) -> PlayerAction:
@@ -147,7 +177,7 @@ def check_expectations(hand: Hand, expect: Expect) -> None:
     checks = expect.checks
     if not isinstance(checks, Node):
         raise TypeError("expectations are read from a scenario file")
-    state = snapshot(hand)
+    state = _Snapshot(hand)
     for key, want in checks.items():
         line = checks.line_of(key)
         try:
@@ -283,9 +313,12 @@ def _check_named_card(hand: Hand, instruction: Do) -> None:
         )
 
 
-def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -> Result:
+def replay(
+    scenario: Scenario, *, keep_hand: bool = False, audit: bool = True, reports: bool = True
+) -> Result:
     """Play every hand of a scenario; with ``audit`` (the default) every card and chip is checked
-    after every event and each step fires through the ``transitions`` machine itself."""
+    after every event and each step fires through the ``transitions`` machine itself. Without
+    ``reports`` the result has the verdict only, not each hand's events and final state."""
     result = Result(scenario)
     table: Table | None = scenario.table
     stacks: dict[int, Decimal] | None = None
@@ -316,7 +349,8 @@ def replay(scenario: Scenario, *, keep_hand: bool = False, audit: bool = True) -
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
             result.failure = f"hand {number}: internal error: {type(error).__name__}: {error}"
             result.internal = True
-        result.hands.append(HandReport(number, list(hand.events), snapshot(hand), table))
+        if reports:
+            result.hands.append(HandReport(number, list(hand.events), snapshot(hand), table))
         if keep_hand:
             result.hand = hand
         if result.failure:

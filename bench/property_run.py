@@ -1,0 +1,102 @@
+"""The property tests' random hands, as many as wanted, split across processes.
+
+For each seed ``n``: a random table, players and betting mix played with the audit on (every card
+and chip checked after every event) where, at every decision, each move ``options()`` lists is
+accepted and each move it does not list is refused (``tests/test_properties.py``); and, under both
+rulesets, a random hand with random mishaps played to its end (``tests/test_mishap_properties.py``:
+nothing lost, never stuck). Every failure is printed, in seed order, then a digest of every hand's
+event log; both are the same whatever ``--jobs`` (``bench/chunked.py``). A million seeds (three
+hands each):
+
+    python bench/property_run.py --hands 1000000 --jobs 2
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import random
+import sys
+from pathlib import Path
+
+sys.path[:0] = [str(Path(__file__).absolute().parent.parent), str(Path(__file__).parent)]
+
+import chunked  # noqa: E402
+
+from dealer.core.chips import ZERO  # noqa: E402
+from dealer.core.deck import DeckPlan  # noqa: E402
+from dealer.core.stakes import Structure  # noqa: E402
+from dealer.core.steps import Step  # noqa: E402
+from dealer.engine.hand import Hand  # noqa: E402
+from dealer.engine.procedure import quiet  # noqa: E402
+from dealer.engine.random_play import Mix, random_action, random_table  # noqa: E402
+from tests.test_mishap_properties import play_with_mishaps  # noqa: E402
+from tests.test_properties import _tries  # noqa: E402
+
+MIXES = (
+    Mix(),
+    Mix(fold=1, passive=4, min_raise=2, any_raise=3, all_in=3),
+    Mix(fold=0, free_fold=1, passive=10, min_raise=1, any_raise=0, all_in=0),
+)
+
+
+def _events_digest(hand: Hand) -> str:
+    return hashlib.sha256("\n".join(map(str, hand.events)).encode()).hexdigest()[:16]
+
+
+def legal_moves_hand(seed: int) -> Hand:
+    """An audited random hand; raises where a listed move is refused or an unlisted one taken,
+    or cards or chips are not accounted for."""
+    rng = random.Random(seed)
+    structure = rng.choice(list(Structure))
+    table = random_table(rng, structure, players=rng.randint(2, 9))
+    mix = rng.choice(MIXES)
+    hand = Hand(table, DeckPlan(seed=seed), audit=True)
+    while not hand.is_over:
+        step: Step | None = hand.next_dealer_step()
+        if step is None:
+            assert hand.betting is not None
+            options = hand.betting.options()
+            for action, legal in _tries(options, hand):
+                assert hand.can(action) is legal, f"{action}: listed {options}"
+            step = random_action(hand, rng, mix)
+        hand.apply(step)
+    assert sum(hand.stacks.values(), ZERO) == sum(table.stacks.values(), ZERO)
+    assert hand.pot == ZERO and all(amount >= ZERO for amount in hand.stacks.values())
+    return hand
+
+
+def check_range(start: int, stop: int) -> chunked.Chunk:
+    found, lines = [], []
+    for seed in range(start, stop):
+        runs = [("legal moves", lambda seed=seed: legal_moves_hand(seed))]
+        for ruleset in ("seed", "wsop-2024"):
+            runs.append(
+                (
+                    f"mishaps under {ruleset}",
+                    lambda seed=seed, r=ruleset: play_with_mishaps(seed, r)[0],
+                )
+            )
+        for name, play in runs:
+            try:
+                lines.append(f"{seed} {name} {_events_digest(play())}")
+            except Exception as error:  # an invariant broken, a refusal, a stuck hand
+                found.append(f"seed {seed} ({name}): {type(error).__name__}: {error}")
+                lines.append(f"{seed} {name} failed")
+    return found, lines
+
+
+def main() -> int:
+    quiet()  # the machine's debug chatter costs a call per callback (audited hands)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--hands", type=int, default=10_000, help="seeds (three hands each)")
+    parser.add_argument("--start", type=int, default=0, help="first seed")
+    parser.add_argument("--jobs", type=int, default=chunked.cores(), help="worker processes")
+    parser.add_argument("--chunk", type=int, default=500, help="seeds per task")
+    args = parser.parse_args()
+    unit = "seeds (3 hands each)"
+    return chunked.report(check_range, args.start, args.hands, args.jobs, args.chunk, unit)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,78 @@
+"""``dealer replay --jobs N``: the same output, exit code and order whatever the number of jobs.
+
+The batch is made small enough to be split (``MIN_FILES_PER_JOB`` lowered) so worker processes
+really run here; the files mix passing, failing and skipped scenarios and, in one run, bad input.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from dealer.apps.cli import app
+from dealer.scenarios import batch
+from tests.conftest import ROOT, SCENARIOS
+
+runner = CliRunner()
+
+
+@pytest.fixture
+def suite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Every shipped scenario, the two failing fixtures among them, in one folder tree."""
+    monkeypatch.chdir(ROOT)
+    monkeypatch.setattr(batch, "MIN_FILES_PER_JOB", 4)
+    monkeypatch.setattr(batch, "CHUNK", 7)
+    shutil.copytree(SCENARIOS, tmp_path / "scenarios")
+    for failing in sorted((ROOT / "tests" / "fixtures" / "failing").glob("*.yaml")):
+        shutil.copyfile(failing, tmp_path / "scenarios" / "procedure" / f"zz-{failing.name}")
+    return tmp_path / "scenarios"
+
+
+def _run(*args: str) -> tuple[int, str, str]:
+    result = runner.invoke(app, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def test_the_output_is_the_same_whatever_the_number_of_jobs(suite: Path) -> None:
+    one = _run("replay", str(suite), "--jobs", "1")
+    two = _run("replay", str(suite), "--jobs", "2")
+    three = _run("replay", str(suite), "--jobs", "3", "--ruleset", "wsop-2024")
+    assert one == two
+    code, out, err = one
+    files = len(list(suite.rglob("*.yaml")))
+    assert code == 1 and err == ""
+    assert out.splitlines()[-1] == f"{files - 2} passed, 2 failed"
+    verdicts = [line for line in out.splitlines() if line.startswith(("PASS", "FAIL"))]
+    assert len(verdicts) == files
+    assert [line.split()[1] for line in verdicts] == [
+        f"{path}:" for path in sorted(str(p) for p in suite.rglob("*.yaml"))
+    ]  # the files' order
+    assert three == _run("replay", str(suite), "--jobs", "1", "--ruleset", "wsop-2024")
+    assert "skipped" in three[1].splitlines()[-1]
+
+
+def test_json_reports_are_the_same_whatever_the_number_of_jobs(suite: Path) -> None:
+    one = _run("replay", str(suite / "betting"), "--json", "--jobs", "1")
+    two = _run("replay", str(suite / "betting"), "--json", "--jobs", "2")
+    assert one == two
+    report = json.loads(one[1])
+    assert report["passed"] == len(list((suite / "betting").glob("*.yaml")))
+    assert all(scenario["hands"][0]["events"] for scenario in report["scenarios"])
+
+
+def test_bad_input_anywhere_is_reported_alone_with_exit_2(suite: Path) -> None:
+    bad = suite / "procedure" / "bad.yaml"
+    bad.write_text("scenario: [\n", encoding="utf-8")
+    for jobs in ("1", "2"):
+        code, out, err = _run("replay", str(suite), "--jobs", jobs)
+        assert (code, out) == (2, "")
+        assert err.startswith(f"{bad}:") and "bad YAML" in err and len(err.splitlines()) == 1
+
+
+def test_jobs_must_be_at_least_one(suite: Path) -> None:
+    code, _, err = _run("replay", str(suite), "--jobs", "0")
+    assert code == 2 and "--jobs" in err
