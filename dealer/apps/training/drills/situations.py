@@ -1,0 +1,103 @@
+"""Seeded situations for the question drills: a random table, a hand played by random players up
+to a moment that fits the question, and the hand's story told as the table saw it."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from dealer.apps.table_view import describe_game, event_lines, post_line
+from dealer.apps.training.desk import Desk
+from dealer.apps.training.drills.names import hand_name
+from dealer.core.chips import format_chips
+from dealer.core.deck import DeckPlan
+from dealer.core.events import Event, Kind
+from dealer.core.stakes import Structure
+from dealer.core.table import Table
+from dealer.engine.hand import Hand
+from dealer.engine.random_play import random_action, random_table
+
+__all__ = ["find", "story"]
+
+Fits = Callable[[Hand], bool]
+
+
+def find(
+    desk: Desk,
+    ruleset: str,
+    fits: Fits,
+    *,
+    structures: tuple[Structure, ...] = (Structure.NO_LIMIT, Structure.POT_LIMIT),
+    tries: int = 400,
+) -> Hand:
+    """A hand stopped at a moment where ``fits`` holds (drawn from the desk's seeded generator)."""
+    rng = desk.rng
+    for _ in range(tries):
+        table = random_table(
+            rng, rng.choice(structures), players=rng.randint(2, 6), ruleset=ruleset
+        )
+        if table.stakes.straddle:
+            continue  # straddles are the procedure drills' (and PokerKit's button straddle differs)
+        seed = rng.randrange(1 << 31)
+        moments = _moments(table, seed, fits)
+        if moments:
+            return _replay(table, seed, rng.choice(moments))
+    raise RuntimeError("no situation found for this question")  # pragma: no cover
+
+
+def _play(table: Table, seed: int) -> tuple[Hand, random.Random]:
+    return Hand(table, DeckPlan(seed=seed), audit=True), random.Random(seed)
+
+
+def _moments(table: Table, seed: int, fits: Fits) -> list[int]:
+    hand, players = _play(table, seed)
+    found, moment = [], 0
+    while not hand.is_over:
+        if fits(hand):
+            found.append(moment)
+        step = hand.next_dealer_step()
+        hand.apply(step if step is not None else random_action(hand, players))
+        moment += 1
+    return found
+
+
+def _replay(table: Table, seed: int, moment: int) -> Hand:
+    hand, players = _play(table, seed)
+    for _ in range(moment):
+        step = hand.next_dealer_step()
+        hand.apply(step if step is not None else random_action(hand, players))
+    return hand
+
+
+def story(desk: Desk, hand: Hand) -> list[str]:
+    """The game, the seats with their stacks at the start, and what happened, in order."""
+    table, lang = hand.table, desk.lang
+    lines = [f"{describe_game(table.stakes, lang)} · {table.ruleset.name}"]
+    positions = table.positions
+    for seat in table.seats:
+        tags = [
+            desk.t(key)
+            for key, where in (
+                ("pos-button", positions.button),
+                ("pos-sb", positions.small_blind),
+                ("pos-bb", positions.big_blind),
+            )
+            if where == seat
+        ]
+        stack = desk.t("stack", amount=format_chips(table.stacks[seat]))
+        lines.append(f"  {desk.t('seat', seat=seat):<8} {' '.join(tags):<7} {stack}".rstrip())
+    told: list[Event] = []  # told together, so that a street's board cards are one line
+    for event in hand.events:
+        posted = post_line(event, lang)
+        if event.kind is Kind.SHOW and event.seat is not None:  # the hand named in lang
+            cards = " ".join(str(card) for card in event.cards)
+            name = hand_name(event.cards, hand.ledger.board, lang)
+            posted = desk.t("ev-show", seat=event.seat, cards=cards, name=name)
+        if posted is None:
+            told.append(event)
+            continue
+        lines.extend(f"  {line}" for line in event_lines(told, lang))
+        lines.append(f"  {posted}")
+        told = []
+    lines.extend(f"  {line}" for line in event_lines(told, lang))
+    return lines
