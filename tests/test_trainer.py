@@ -89,9 +89,11 @@ def test_perfect_trainee_mishap_drill(ruleset: str, seed: int) -> None:
     score = trainer.score
     assert (score.hands, score.steps_wrong, score.mistakes) == (3, 0, [])
     rulings = [line for line in out if line.startswith("Ruling ")]
-    assert len(rulings) == 3  # one mishap in every hand, ruled under the ruleset
+    assert (
+        len(rulings) >= 3
+    )  # a mishap in every hand (two in a double one), ruled under the ruleset
     assert all(f"({ruleset}): " in line for line in rulings)
-    assert out.count("Carry out the remedy, step by step.") == 3
+    assert out.count("Carry out the remedy, step by step.") == len(rulings)
     assert out.count("Hand over.") == 3
 
 

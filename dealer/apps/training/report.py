@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -50,7 +51,11 @@ def load_school(path: Path | None = None) -> School:
     for skill, mark in data["pass"].items():
         if skill not in skills:
             raise SourceError(shown, 1, f"unknown skill {skill!r}: {', '.join(sorted(skills))}")
-        if isinstance(mark, bool) or not isinstance(mark, int | float) or not 0 <= mark <= 1:
+        if (
+            isinstance(mark, bool)
+            or not isinstance(mark, int | float | Decimal)
+            or not 0 <= mark <= 1
+        ):
             raise SourceError(shown, 1, f"{skill}: the pass mark must be from 0 to 1")
         passing[str(skill)] = float(mark)
     minimum = data.get("minimum", 1)

@@ -27,6 +27,8 @@ def check_texts(data: object) -> dict[str, dict[str, str]]:
         raise SourceError(_SHOWN_AS, 1, "expected a mapping of message IDs")
     found: dict[str, dict[str, str]] = {}
     for key, value in data.items():
+        if not isinstance(key, str):  # e.g. a bare yes or no, which YAML reads as a boolean
+            raise SourceError(_SHOWN_AS, 1, f"{key!r}: a message ID must be a string")
         if not isinstance(value, Mapping):
             raise SourceError(_SHOWN_AS, 1, f"{key}: expected en, zh-Hans and zh-Hant")
         missing = [lang.value for lang in Lang if not isinstance(value.get(lang.value), str)]

@@ -230,7 +230,7 @@ class MoneyDrill:
                 facts=facts,
             )
         reopened = options.min_to is not None
-        word = desk.t("yes" if reopened else "no")
+        word = desk.t("answer-yes" if reopened else "answer-no")
         why = desk.t("reopen-yes" if reopened else "reopen-no")
         return Question(
             Skill.BET_SIZING,

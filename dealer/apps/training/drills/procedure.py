@@ -77,7 +77,8 @@ def owed_commands(hand: Hand, lang: str) -> list[str]:
     found = []
     for owed in hand.owed:
         if owed.verb is not None:
-            found.append(str(DealerStep(owed.verb, seat=owed.seat)))
+            command = str(DealerStep(owed.verb, seat=owed.seat))
+            found.append(f"{command} ({owed.card})" if owed.card is not None else command)
         else:
             found.append(owed.text_in(lang))
     return found
@@ -207,7 +208,10 @@ class DealDrill:
                     chase = None
             moment += done
         desk.say(desk.t("hand-over"))
-        self.table = hand.table.next_hand(hand.stacks, hand.button_override)
+        # The normal drill stays at its table (the button moves); the mishap drill takes a new
+        # table each hand, so that every irregularity finds a table it can happen at.
+        if not self.mishaps:
+            self.table = hand.table.next_hand(hand.stacks, hand.button_override)
 
     def _pick(self, found: dict[Slip, list[Planned]]) -> Planned | None:
         """The first slip of a shuffled bag that this hand offers, so that over a session every
@@ -432,6 +436,7 @@ def _slip_key(slip: Slip, mishap: Mishap) -> str:
     family = {
         Slip.EXPOSED_FIRST: "exposed",
         Slip.EXPOSED_SECOND: "exposed",
+        Slip.EXPOSED_OTHER: "exposed",
         Slip.EXPOSED_TWICE: "exposed",
         Slip.EXPOSED_AGAIN: "exposed",
         Slip.EXTRA_TWICE: "extra",

@@ -36,8 +36,9 @@ def find(
         table = random_table(
             rng, rng.choice(structures), players=rng.randint(2, 6), ruleset=ruleset
         )
-        if table.stakes.straddle:
-            continue  # straddles are the procedure drills' (and PokerKit's button straddle differs)
+        stakes = table.stakes
+        if stakes.straddle or min(table.stacks.values()) < 2 * stakes.big_blind + stakes.ante:
+            continue  # straddles and blinds posted short are the procedure drills' business
         seed = rng.randrange(1 << 31)
         moments = _moments(table, seed, fits)
         if moments:

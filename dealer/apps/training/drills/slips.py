@@ -28,6 +28,7 @@ class Slip(StrEnum):
     EXPOSED = "exposed"  # a hole card turned face up during the deal (not its last card)
     EXPOSED_FIRST = "exposed-first"
     EXPOSED_SECOND = "exposed-second"
+    EXPOSED_OTHER = "exposed-other"
     EXPOSED_TWICE = "exposed-twice"
     EXPOSED_AGAIN = "exposed-again"  # the second part of EXPOSED_TWICE
     WRONG_FIRST = "wrong-first"  # the first card to the wrong seat
@@ -71,7 +72,7 @@ class SlipSpec:
 
 def _dealing(hand: Hand, low: int, high: int) -> bool:
     """In the deal, no ruling owing anything but the deal, ``low <= pitched < high``."""
-    if hand.state != "dealing" or any(step.verb is not None for step in hand.owed):
+    if hand.state != "dealing" or (hand.owed and hand.owed[0].verb is not None):
         return False
     return low <= hand.pitched < high
 
@@ -121,16 +122,25 @@ def _preflop_quiet(hand: Hand) -> bool:
     return hand.state == "preflop_betting" and hand.to_act is not None
 
 
+def _live_seat(hand: Hand) -> int | None:
+    """A seat still holding a hand. (An extra card to a folded seat is not injected: the engine
+    would then owe killing a hand that is already dead.)"""
+    betting = hand.betting
+    return betting.live[0] if betting is not None and betting.live else None
+
+
 def _extra(hand: Hand) -> Mishap | None:
     if not _preflop_quiet(hand) or hand.owed or hand.rulings:
         return None
-    return Mishap(MishapKind.PITCH, seat=hand.table.positions.deal_order[0])
+    seat = _live_seat(hand)
+    return Mishap(MishapKind.PITCH, seat=seat) if seat is not None else None
 
 
 def _extra_again(hand: Hand) -> Mishap | None:
     if not _preflop_quiet(hand) or not hand.extra:
         return None
-    return Mishap(MishapKind.PITCH, seat=hand.table.positions.deal_order[0])
+    seat = _live_seat(hand)
+    return Mishap(MishapKind.PITCH, seat=seat) if seat is not None else None
 
 
 def _skip_last(hand: Hand) -> Mishap | None:
@@ -143,7 +153,8 @@ def _skip_last(hand: Hand) -> Mishap | None:
 def _short_found(hand: Hand) -> Mishap | None:
     if hand.betting is None or hand.to_act is None:
         return None
-    short = [seat for seat in hand.live if len(hand.ledger.hands.get(seat, ())) < 2]
+    live = hand.betting.live
+    short = [seat for seat in live if len(hand.ledger.hands.get(seat, ())) < 2]
     return Mishap(MishapKind.SHORT, seat=short[0]) if short else None
 
 
@@ -215,6 +226,7 @@ SLIPS: dict[Slip, SlipSpec] = {
     Slip.EXPOSED: SlipSpec(_exposed(lambda h: 0, lambda h: _deal_size(h) - 1), replaces=True),
     Slip.EXPOSED_FIRST: SlipSpec(_exposed(lambda h: 0, lambda h: 1), replaces=True),
     Slip.EXPOSED_SECOND: SlipSpec(_exposed(lambda h: 1, lambda h: 2), replaces=True),
+    Slip.EXPOSED_OTHER: SlipSpec(_exposed(lambda h: 2, lambda h: _deal_size(h) - 1), True),
     Slip.EXPOSED_TWICE: SlipSpec(
         _exposed(lambda h: 2, lambda h: _deal_size(h) - 2), True, Slip.EXPOSED_AGAIN
     ),
