@@ -149,7 +149,8 @@ def test_money_drill_asks_every_kind_of_question() -> None:
 
     trainer, out = run(Drill.MONEY, recording, box, hands=6, seed=3)
     assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build"}
-    assert any(line.startswith("  ✓ main ") for line in out)  # the pots awarded by the trainee
+    # The pots are awarded by the trainee.
+    assert any(line.startswith("  ✓ the main pot ") for line in out)
     assert trainer.score.accuracy()["side-pots"]["accuracy"] == 1.0
 
 
@@ -191,7 +192,7 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
     assert done == {"pot", "reopen", "side"}
     assert any(line.startswith("✗ Wrong (ROUND-END): the answer is ") for line in out)
     assert any(line.startswith("✗ Wrong (NL-MIN-RAISE): the answer is ") for line in out)
-    assert any("is not eligible for the side" in line for line in out)
+    assert any("is not eligible for side pot" in line for line in out)
     assert "  Rule SIDE-POTS: All-in and side pots" in out
     assert trainer.score.by_skill() == {"bet-sizing": 1, "pot-count": 1, "side-pots": 1}
     assert trainer.score.by_rule() == {"NL-MIN-RAISE": 1, "ROUND-END": 1, "SIDE-POTS": 1}

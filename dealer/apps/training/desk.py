@@ -52,6 +52,10 @@ class Desk:
     def t(self, key: str, **fields: object) -> str:
         return say(key, self.lang, **fields)
 
+    def pot(self, index: int) -> str:
+        """The pot's name in the trainee's language: the main pot, side pot N."""
+        return self.t("pot-main") if index == 0 else self.t("pot-side", number=index)
+
     def say(self, message: str) -> None:
         self.write(message)
 

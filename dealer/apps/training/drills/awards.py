@@ -69,7 +69,8 @@ def shares_of(hand: Hand) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
 
 @dataclass(frozen=True, slots=True)
 class Verdict:
-    """A wrong award: the rule, and the message key and fields that say why."""
+    """A wrong award: the rule, and the message key and fields that say why (``pot`` and
+    ``last`` are pot indexes, for the caller to name in the trainee's language)."""
 
     rule: str
     key: str
@@ -82,7 +83,7 @@ def judge(line: Award, pots: tuple[Pot, ...], left: list[Share]) -> Verdict | No
         (s for s in left if (s.pot_index, s.seat, s.amount) == (line.pot, line.seat, line.amount)),
         None,
     )
-    names = {"pot": pot_words(line.pot), "seat": line.seat}
+    names: dict[str, object] = {"pot": line.pot, "seat": line.seat}  # pots by index
     if line.pot >= len(pots):
         return Verdict("SIDE-POTS", "award-no-pot", {**names, "count": len(pots) - 1})
     eligible = pots[line.pot].eligible
@@ -91,7 +92,7 @@ def judge(line: Award, pots: tuple[Pot, ...], left: list[Share]) -> Verdict | No
         return Verdict("SIDE-POTS", "award-not-eligible", {**names, "eligible": seats})
     last = max(share.pot_index for share in left)
     if line.pot != last:
-        return Verdict("ODD-CHIP", "award-order", {**names, "last": pot_words(last)})
+        return Verdict("ODD-CHIP", "award-order", {**names, "last": last})
     parts = [share for share in left if share.pot_index == line.pot]
     if match is not None:
         return None

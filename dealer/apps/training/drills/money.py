@@ -16,7 +16,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from dealer.apps.training.desk import Desk
-from dealer.apps.training.drills.awards import pot_words, shares_of
+from dealer.apps.training.drills.awards import shares_of
 from dealer.apps.training.drills.procedure import DealDrill
 from dealer.apps.training.drills.questions import Question, ask
 from dealer.apps.training.drills.situations import find, story
@@ -258,7 +258,7 @@ class MoneyDrill:
                 Question(
                     Skill.SIDE_POTS,
                     "SIDE-POTS",
-                    (desk.t("ask-pot-build", pot=pot_words(index)),),
+                    (desk.t("ask-pot-build", pot=desk.pot(index)),),
                     answer,
                     answer,
                     _pot_check(pot.amount, pot.eligible),

@@ -19,7 +19,6 @@ from dealer.apps.training.drills.awards import (
     award_text,
     judge,
     parse_award,
-    pot_words,
     shares_of,
 )
 from dealer.apps.training.drills.names import hand_name
@@ -370,7 +369,7 @@ class DealDrill:
                             "  "
                             + desk.t(
                                 "awarded",
-                                pot=pot_words(share.pot_index),
+                                pot=desk.pot(share.pot_index),
                                 amount=format_chips(share.amount),
                                 seat=share.seat,
                             )
@@ -381,7 +380,11 @@ class DealDrill:
                     skill = Skill.PROCEDURE
                 desk.wrong(skill, expected, line, verdict.rule, first=first)
                 first = False
-                desk.say(desk.t("wrong", message=desk.t(verdict.key, **verdict.fields)))
+                fields = dict(verdict.fields)
+                for name in ("pot", "last"):
+                    if isinstance(fields.get(name), int):
+                        fields[name] = desk.pot(int(str(fields[name])))
+                desk.say(desk.t("wrong", message=desk.t(verdict.key, **fields)))
                 desk.say(desk.t("expected-command", command=expected))
                 desk.explain(verdict.rule, hand.rulings)
         events = hand.apply(DealerStep(Verb.PUSH))

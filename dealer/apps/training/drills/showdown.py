@@ -12,7 +12,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 from dealer.apps.training.desk import Desk
-from dealer.apps.training.drills.awards import pot_words, shares_of
+from dealer.apps.training.drills.awards import shares_of
 from dealer.apps.training.drills.names import key_name
 from dealer.apps.training.drills.questions import Question, ask, numbered
 from dealer.apps.training.drills.situations import find, story
@@ -93,7 +93,7 @@ class ShowdownDrill:
                 Question(
                     Skill.SHOWDOWN,
                     rule_id,
-                    (desk.t("ask-winner", pot=pot_words(index)),),
+                    (desk.t("ask-winner", pot=desk.pot(index)),),
                     " ".join(str(s) for s in winners),
                     shown,
                     _seats_check(winners),
