@@ -292,7 +292,7 @@ def test_a_mishap_on_the_dealers_own_step_costs_no_step() -> None:
     assert len(mishaps) == 3
     for line in mishaps:
         found = re.match(
-            r"Mishap: as you pitch (\d+), the dealer's pitch to seat (\d+) turns", line
+            r"Mishap: as you go to pitch (\d+), the dealer's pitch to seat (\d+) turns", line
         )
         assert found is not None and found.group(1) == found.group(2), line
     # Every card of every deal was pitched by the trainee: none was taken by the mishap.

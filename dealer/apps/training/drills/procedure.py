@@ -130,16 +130,19 @@ class DealDrill:
 
     def announce(self, hand: Hand, events: Sequence[Event]) -> None:
         lang = self.desk.lang
+        told: list[Event] = []  # told together: a street's board cards are one line
         for event in events:
             if event.kind is Kind.SHOW and event.seat is not None:  # the hand named in lang
+                self.desk.say_all([f"  {line}" for line in event_lines(told, lang)])
+                told = []
                 name = hand_name(event.cards, hand.ledger.board, lang)
                 cards = " ".join(str(card) for card in event.cards)
                 self.desk.say(
                     "  " + self.desk.t("ev-show", seat=event.seat, cards=cards, name=name)
                 )
-                continue
-            for line in event_lines([event], lang):
-                self.desk.say(f"  {line}")
+            else:
+                told.append(event)
+        self.desk.say_all([f"  {line}" for line in event_lines(told, lang)])
 
     def hint(self) -> None:
         """What is owed now, and why."""
