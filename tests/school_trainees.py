@@ -211,13 +211,17 @@ def answer(trainer: Trainer, lang: str = "en") -> str:
     hand, facts = trainer.hand, trainer.facts
     assert hand is not None
     kind = facts.get("ask")
-    if kind in ("pot", "call", "min-raise", "pot-max", "reopen"):
+    if kind in ("pot", "call", "min-raise", "pot-max", "reopen", "change"):
         replay = replay_to_now(hand)
         state = replay.state
         if kind == "pot":
             return _chips(replay, state.total_pot_amount)
         if kind == "call":
             return _chips(replay, state.checking_or_calling_amount)
+        if kind == "change":  # the chip handed in, less the call
+            chip = facts["chip"]
+            assert isinstance(chip, Decimal) and state.checking_or_calling_amount is not None
+            return format_chips(chip - replay._chips(state.checking_or_calling_amount))
         if kind == "min-raise":
             return _chips(replay, state.min_completion_betting_or_raising_to_amount)
         if kind == "pot-max":

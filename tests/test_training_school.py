@@ -147,8 +147,8 @@ def test_money_drill_asks_every_kind_of_question() -> None:
             asked.append(str(box[0].facts["ask"]))
         return read(prompt)
 
-    trainer, out = run(Drill.MONEY, recording, box, hands=6, seed=3)
-    assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build"}
+    trainer, out = run(Drill.MONEY, recording, box, hands=7, seed=3)
+    assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build", "change"}
     # The pots are awarded by the trainee.
     assert any(line.startswith("  ✓ the main pot ") for line in out)
     assert trainer.score.accuracy()["side-pots"]["accuracy"] == 1.0
@@ -188,7 +188,7 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
             return awards.pop(0)
         return right(prompt)
 
-    trainer, out = run(Drill.MONEY, money, box, hands=6, seed=3)
+    trainer, out = run(Drill.MONEY, money, box, hands=7, seed=3)
     assert done == {"pot", "reopen", "side"}
     assert any(line.startswith("✗ Wrong (ROUND-END): the answer is ") for line in out)
     assert any(line.startswith("✗ Wrong (NL-MIN-RAISE): the answer is ") for line in out)
@@ -196,7 +196,7 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
     assert "  Rule SIDE-POTS: All-in and side pots" in out
     assert trainer.score.by_skill() == {"bet-sizing": 1, "pot-count": 1, "side-pots": 1}
     assert trainer.score.by_rule() == {"NL-MIN-RAISE": 1, "ROUND-END": 1, "SIDE-POTS": 1}
-    assert trainer.score.hands == 6
+    assert trainer.score.hands == 7
 
     box2: list[Trainer] = []
     right2 = school_trainees.perfect(box2)

@@ -3,7 +3,8 @@
 Each question is asked on a real hand stopped at the right moment, and answered by the engine's
 own core (:mod:`dealer.core.betting` for calls, raises, pot-limit maximums and reopening,
 :mod:`dealer.core.pots` for the pots): what is in the pot after a round (antes, blinds, bets, the
-uncalled bet returned); how much to call; the minimum raise (NL-MIN-RAISE); whether a short all-in
+uncalled bet returned); how much to call, and the change owed to a player who calls with one big
+chip; the minimum raise (NL-MIN-RAISE); whether a short all-in
 reopens the betting for a player who already acted; the pot-limit maximum (POT-LIMIT); and, at the
 showdown, every pot built by the trainee (amount and eligible seats) and awarded, the odd chip
 included (SIDE-POTS, ODD-CHIP).
@@ -37,6 +38,25 @@ class Ask(StrEnum):
     REOPEN = "reopen"
     POT_MAX = "pot-max"
     SIDE_POTS = "side-pots"
+    CHANGE = "change"
+
+
+# The chips a player may hand in, in the table's chip units (CHIP-UNIT: the smallest is the unit).
+_CHIPS = (1, 5, 25, 100, 500)
+
+
+def change_chip(hand: Hand) -> Decimal | None:
+    """The one chip a player calls with, when it is more than the call and change is owed: the
+    smallest of the table's chips above the call (None when the call is itself a chip, or too
+    big for one chip)."""
+    options = _options(hand)
+    if options is None or options.to_call <= 0:
+        return None
+    unit = hand.table.stakes.chip_unit
+    chips = [unit * count for count in _CHIPS]
+    if options.to_call in chips or hand.stacks[options.seat] < chips[-1]:
+        return None
+    return next((chip for chip in chips if chip > options.to_call), None)
 
 
 def _options(hand: Hand) -> Options | None:
@@ -102,6 +122,7 @@ _FITS: dict[Ask, Callable[[Hand], bool]] = {
     Ask.REOPEN: reopen_moment,
     Ask.POT_MAX: _pot_max,
     Ask.SIDE_POTS: _side_pots,
+    Ask.CHANGE: lambda hand: change_chip(hand) is not None,
 }
 _STRUCTURES = {Ask.POT_MAX: (Structure.POT_LIMIT,)}
 
@@ -187,6 +208,23 @@ class MoneyDrill:
         assert options is not None and hand.betting is not None
         seat = options.seat
         facts["seat"] = seat
+        if kind is Ask.CHANGE:
+            chip = change_chip(hand)
+            assert chip is not None
+            facts["chip"] = chip
+            right = chip - options.to_call
+            call, handed = format_chips(options.to_call), format_chips(chip)
+            question = desk.t("ask-change", seat=seat, call=call, chip=handed)
+            return Question(
+                Skill.POT_COUNT,
+                "CHIP-UNIT",
+                (*lines, question),
+                format_chips(right),
+                format_chips(right),
+                _amount_check(right),
+                desk.t("form-amount"),
+                facts=facts,
+            )
         street_rule = (
             "PREFLOP-ACTION" if hand.betting.street is Street.PREFLOP else ("POSTFLOP-ACTION")
         )
