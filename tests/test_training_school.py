@@ -23,7 +23,7 @@ from dealer.apps.training.texts import TEXTS_PATH, check_texts, texts
 from dealer.core.deck import DeckPlan
 from dealer.core.steps import parse_step
 from dealer.engine.hand import Hand
-from dealer.rules.rulebook import Lang, book
+from dealer.rules.rulebook import Lang, book, ids
 from tests import school_trainees
 from tests.conftest import ROOT
 
@@ -223,27 +223,31 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
 
 @pytest.mark.parametrize("seed", [3, 7])
 def test_ruling_quiz_offers_four_different_remedies(seed: int) -> None:
+    """Seeds 3 and 7 once offered two options with the same remedy in other words."""
     from dealer.apps.training.drills.ruling_quiz import remedy_of
     from dealer.rules.rulebook import rule
 
     box: list[Trainer] = []
-    shown: list[list[str]] = []
+    summaries = {}
+    for rule_id in ids("B"):
+        ruling = rule(rule_id).ruling("seed")
+        summaries.setdefault(ruling.summary.get(Lang.EN), remedy_of(ruling))
 
     def read(prompt: str) -> str | None:
         return box[0].answer
 
     trainer, out = run(Drill.RULING, read, box, hands=6, seed=seed)
     assert trainer.score.steps_wrong == 0
-    for start in (i for i, line in enumerate(out) if line.startswith("Which ruling")):
-        shown.append([line[5:] for line in out[start + 1 : start + 5]])
+    shown = [
+        [line[5:] for line in out[start + 1 : start + 5]]
+        for start, line in enumerate(out)
+        if line.startswith("Which ruling")
+    ]
     assert len(shown) == 6
-    by_summary = {}
-    for rule_id in ("HOLE-EXPOSED-FIRST", "DEAL-EXTRA-MULTIPLE", "DECK-MISSING-CARDS"):
-        by_summary[rule(rule_id).ruling("seed").summary.get(Lang.EN)] = remedy_of(
-            rule(rule_id).ruling("seed")
-        )
     for options in shown:
         assert len(set(options)) == 4
+        remedies = [summaries[text] for text in options if text in summaries]
+        assert len(set(remedies)) == len(remedies)
 
 
 # -- every mishap the machine recognises, in the mishap drill -------------------------------------
@@ -459,6 +463,12 @@ def test_summary_bad_input_exits_2(tmp_path: Path) -> None:
     assert done.stderr.startswith(f"{bad}:1: not JSON")
     done = _train("--summary")
     assert (done.returncode, done.stderr.strip()) == (2, "--summary:0: name the reports to add up")
+    school = tmp_path / "school.yaml"
+    school.write_text("pass: {dealing: 0.9}\n", encoding="utf-8")
+    report = _report(tmp_path / "a.json", "2026-11-02", {"pot-count": (6, 10)})
+    done = _train("--summary", "--school", str(school), str(report))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{school}:1: unknown skill 'dealing'")
 
 
 def test_train_report_carries_who_when_and_how(tmp_path: Path) -> None:
