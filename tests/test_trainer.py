@@ -278,6 +278,7 @@ def test_report_json_and_time_per_hand() -> None:
         "drill": "normal",
         "ruleset": "seed",
         "seed": 4,
+        "learn": False,
         "hands": 2,
         "hands_started": 2,
         "steps_right": steps,
@@ -390,6 +391,7 @@ def test_train_reads_plain_lines_and_writes_the_report(tmp_path: Path) -> None:
         "drill": "normal",
         "ruleset": "seed",
         "seed": 3,
+        "learn": False,
         "hands": 0,  # the hand was not finished
         "hands_started": 1,
         "steps_right": 1,

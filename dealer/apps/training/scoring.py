@@ -98,6 +98,7 @@ class Score:
     drill: str
     ruleset: str
     seed: int
+    learn: bool = False  # the next step was shown before each one
     hands: int = 0  # finished hands (questions)
     started: int = 0
     steps_right: int = 0  # positions right at the first try
@@ -158,6 +159,7 @@ class Score:
             "drill": self.drill,
             "ruleset": self.ruleset,
             "seed": self.seed,
+            "learn": self.learn,
             "hands": self.hands,
             "hands_started": self.started,
             "steps_right": self.steps_right,

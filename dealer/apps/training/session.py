@@ -63,7 +63,7 @@ class Trainer:
         self.drill, self.hands, self.seed, self.lang = drill, hands, seed, lang
         self.ruleset = ruleset
         self.rules = load_ruleset(ruleset)
-        self.score = Score(drill.value, self.rules.name, seed)
+        self.score = Score(drill.value, self.rules.name, seed, learn=learn)
         self.desk = Desk(
             read,
             write,
