@@ -156,8 +156,9 @@ def award_lines(hand: Hand) -> list[str]:
 
 
 def show_first(hand: Hand) -> int:
-    """SHOW-ORDER: the last to bet or raise on the river, else the first live seat clockwise of
-    the button."""
+    """SHOW-ORDER: the last to bet or raise on the river shows first, else the first live seat
+    clockwise of the button; but players in a side pot show before a player all-in for an
+    earlier pot only (the seats in the last contested pot first)."""
     live = [seat for seat in hand.table.seats if seat not in hand.folded]
     river = max(i for i, event in enumerate(hand.events) if event.kind is Kind.BOARD)
     aggressors = [
@@ -165,9 +166,14 @@ def show_first(hand: Hand) -> int:
         for event in hand.events[river:]
         if event.kind in (Kind.BET, Kind.RAISE) and event.seat in live
     ]
+    start = hand.table.button
     if aggressors and aggressors[-1] is not None:
-        return aggressors[-1]
-    return _clockwise_from_button(live, hand.table.button)[0]
+        start = aggressors[-1] - 1
+    order = _clockwise_from_button(live, start)
+    contested = [seats for _, seats in pots_now(hand) if len(seats) > 1]
+    deepest = {seat: max((i for i, s in enumerate(contested) if seat in s), default=0)
+               for seat in live}  # fmt: skip
+    return max(order, key=lambda seat: (deepest[seat], -order.index(seat)))
 
 
 def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:

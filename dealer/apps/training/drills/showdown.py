@@ -1,7 +1,8 @@
 """The ``showdown`` drill: read the board and the hands, as a dealer must.
 
-On a hand played to the showdown by seeded random players: who shows first (SHOW-ORDER, asked when
-there is one pot), who wins each pot (SHOWDOWN, split pots, PLAY-BOARD when the board plays,
+On a hand played to the showdown by seeded random players: who shows first (SHOW-ORDER: the last
+aggressor on the river, else the first clockwise of the button; side-pot players before those all-in
+for an earlier pot only), who wins each pot (SHOWDOWN, split pots, PLAY-BOARD when the board plays,
 SIDE-POTS), and the winning hand's name from four. The answers come from the engine's core
 (:mod:`dealer.core.pots`, :mod:`dealer.core.hand_value`).
 """
@@ -55,22 +56,21 @@ class ShowdownDrill:
         desk.redraw = lambda: desk.say_all(story(desk, hand))
         pots = build_pots(hand.committed, hand.folded)
         live = hand.live
-        if len(pots) == 1:
-            aggressor = hand.river_aggressor if hand.river_aggressor in live else None
-            first = show_order(live, hand.table.button, aggressor, pots)[0]
-            ask(
-                desk,
-                Question(
-                    Skill.SHOWDOWN,
-                    "SHOW-ORDER",
-                    (desk.t("ask-show-first"),),
-                    str(first),
-                    desk.t("seat", seat=first),
-                    _seats_check((first,)),
-                    desk.t("form-seats"),
-                    facts=self._facts(hand, "show-first"),
-                ),
-            )
+        aggressor = hand.river_aggressor if hand.river_aggressor in live else None
+        first = show_order(live, hand.table.button, aggressor, pots)[0]
+        ask(
+            desk,
+            Question(
+                Skill.SHOWDOWN,
+                "SHOW-ORDER",
+                (desk.t("ask-show-first"),),
+                str(first),
+                desk.t("seat", seat=first),
+                _seats_check((first,)),
+                desk.t("form-seats"),
+                facts=self._facts(hand, "show-first"),
+            ),
+        )
         hand.apply(DealerStep(Verb.SHOWDOWN))
         board = hand.ledger.board
         desk.say("  " + desk.t("ev-board", cards=format_cards(board)))
