@@ -114,7 +114,7 @@ def test_every_message_id_the_trainer_uses_exists() -> None:
 
 
 @pytest.mark.parametrize("drill", [Drill.MONEY, Drill.SHOWDOWN, Drill.ACTION])
-@pytest.mark.parametrize("seed", [1, 2])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_independent_trainee_gets_full_marks(drill: Drill, seed: int) -> None:
     box: list[Trainer] = []
     typed: list[str] = []

@@ -15,7 +15,7 @@ from enum import StrEnum
 
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.questions import Question, ask, numbered
-from dealer.apps.training.drills.situations import find, story
+from dealer.apps.training.drills.situations import clear_spot, find, story
 from dealer.apps.training.scoring import Skill
 from dealer.core.betting import Move
 from dealer.core.chips import format_chips
@@ -101,17 +101,20 @@ class ActionQuiz:
         self._bag: list[Call] = []
 
     def _fits(self, hand: Hand) -> bool:
-        if hand.betting is None or hand.to_act is None or hand.owed:
+        if hand.betting is None or hand.to_act is None or hand.owed or not clear_spot(hand):
             return False
         return any(call_of(_refusal(hand, action)) is self._want for action in proposals(hand))
 
     def play(self) -> None:
         desk = self.desk
-        if not self._bag:
-            self._bag = list(Call)
-            desk.rng.shuffle(self._bag)
-        self._want = self._bag.pop(0)
-        hand = desk.hand = find(desk, self.ruleset, self._fits)
+        found: Hand | None = None
+        while found is None:  # a ruling this seed offers no spot for gives way to the next
+            if not self._bag:
+                self._bag = list(Call)
+                desk.rng.shuffle(self._bag)
+            self._want = self._bag.pop(0)
+            found = find(desk, self.ruleset, self._fits)
+        hand = desk.hand = found
         action = next(a for a in proposals(hand) if call_of(_refusal(hand, a)) is self._want)
         right = self._want
         calls = [right, *desk.rng.sample([c for c in Call if c is not right], 3)]

@@ -20,7 +20,7 @@ from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.awards import shares_of
 from dealer.apps.training.drills.procedure import DealDrill
 from dealer.apps.training.drills.questions import Question, ask
-from dealer.apps.training.drills.situations import find, story
+from dealer.apps.training.drills.situations import clear_spot, find, story
 from dealer.apps.training.scoring import Skill
 from dealer.core.betting import Move, Options
 from dealer.core.chips import ChipError, format_chips, parse_chips
@@ -60,8 +60,9 @@ def change_chip(hand: Hand) -> Decimal | None:
 
 
 def _options(hand: Hand) -> Options | None:
+    """The options of the player to act, at a spot the rule books agree on."""
     betting = hand.betting
-    if betting is None or betting.to_act is None or hand.owed:
+    if betting is None or betting.to_act is None or hand.owed or not clear_spot(hand):
         return None
     return betting.options()
 
@@ -99,13 +100,15 @@ def reopen_moment(hand: Hand) -> bool:
     beyond the call and someone else could still call a raise: does the betting reopen?"""
     options = _options(hand)
     betting = hand.betting
-    if options is None or betting is None or options.to_call <= 0:
+    if options is None or betting is None or options.to_call <= 0 or not clear_spot(hand):
         return False
     seat = options.seat
     history = betting.history
     last = max((i for i, wager in enumerate(history) if wager.seat == seat), default=None)
     if last is None or not any(wager.all_in for wager in history[last + 1 :]):
         return False
+    if any(not wager.all_in for wager in history[last + 1 :] if wager.move is not Move.CALL):
+        return False  # a raise that is no all-in is a full raise: plainly reopened
     if hand.stacks[seat] <= options.to_call:
         return False
     return any(other != seat and hand.stacks[other] > 0 for other in betting.live)
@@ -162,7 +165,7 @@ def _pot_check(amount: Decimal, seats: tuple[int, ...]) -> Callable[[str], bool 
 
 
 class MoneyDrill:
-    """One question a hand, the kinds in turn (a seeded order)."""
+    """One question a hand, the kinds in turn (a seeded order, round and round)."""
 
     def __init__(self, desk: Desk, *, ruleset: str, asks: tuple[Ask, ...] = tuple(Ask)) -> None:
         self.desk, self.ruleset = desk, ruleset
@@ -174,13 +177,13 @@ class MoneyDrill:
         if not self._order:
             self._order = list(self.asks)
             desk.rng.shuffle(self._order)
-        kind = self._order.pop(0)
-        hand = desk.hand = find(
-            desk,
-            self.ruleset,
-            _FITS[kind],
-            structures=_STRUCTURES.get(kind, (Structure.NO_LIMIT, Structure.POT_LIMIT)),
-        )
+        found: Hand | None = None
+        while found is None:  # a kind this seed offers no spot for gives way to the next
+            kind = self._order.pop(0)
+            self._order.append(kind)
+            structures = _STRUCTURES.get(kind, (Structure.NO_LIMIT, Structure.POT_LIMIT))
+            found = find(desk, self.ruleset, _FITS[kind], structures=structures)
+        hand = desk.hand = found
         desk.redraw = lambda: desk.say_all(story(desk, hand))
         heading = desk.t("question", number=desk.number, total=desk.total)
         lines = (heading, *story(desk, hand))

@@ -21,7 +21,6 @@ from dealer.apps.training.scoring import Skill
 from dealer.core.cards import format_cards
 from dealer.core.hand_value import best_hand, evaluate, plays_the_board
 from dealer.core.pots import build_pots, show_order
-from dealer.core.stakes import Structure
 from dealer.core.steps import DealerStep, Verb
 from dealer.engine.hand import Hand
 
@@ -48,8 +47,10 @@ class ShowdownDrill:
 
     def play(self) -> None:
         desk = self.desk
-        structures = (Structure.NO_LIMIT, Structure.POT_LIMIT, Structure.LIMIT)
-        hand = desk.hand = find(desk, self.ruleset, _at_showdown, structures=structures)
+        found = None
+        while found is None:  # a showdown comes in most hands: a few tries always find one
+            found = find(desk, self.ruleset, _at_showdown)
+        hand = desk.hand = found
         heading = desk.t("question", number=desk.number, total=desk.total)
         for line in (heading, *story(desk, hand)):
             desk.say(line)

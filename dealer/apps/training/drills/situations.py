@@ -9,6 +9,7 @@ from collections.abc import Callable
 from dealer.apps.table_view import describe_game, event_lines, post_line
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.names import hand_name
+from dealer.core.betting import Move
 from dealer.core.chips import format_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
@@ -17,7 +18,7 @@ from dealer.core.table import Table
 from dealer.engine.hand import Hand
 from dealer.engine.random_play import random_action, random_table
 
-__all__ = ["find", "story"]
+__all__ = ["clear_spot", "find", "story"]
 
 Fits = Callable[[Hand], bool]
 
@@ -28,9 +29,10 @@ def find(
     fits: Fits,
     *,
     structures: tuple[Structure, ...] = (Structure.NO_LIMIT, Structure.POT_LIMIT),
-    tries: int = 400,
-) -> Hand:
-    """A hand stopped at a moment where ``fits`` holds (drawn from the desk's seeded generator)."""
+    tries: int = 150,
+) -> Hand | None:
+    """A hand stopped at a moment where ``fits`` holds (drawn from the desk's seeded generator),
+    or None when ``tries`` hands offered none."""
     rng = desk.rng
     for _ in range(tries):
         table = random_table(
@@ -43,7 +45,24 @@ def find(
         moments = _moments(table, seed, fits)
         if moments:
             return _replay(table, seed, rng.choice(moments))
-    raise RuntimeError("no situation found for this question")  # pragma: no cover
+    return None
+
+
+def clear_spot(hand: Hand) -> bool:
+    """A betting spot the rule books agree on. Left out: a player who checked and now faces a
+    bet smaller than a full bet (an all-in): the engine holds the betting not reopened for it
+    (NL-MIN-RAISE: it has acted), PokerKit lets it raise; and a raise nobody could call (every
+    other player has no more than the bet in all): the engine allows it, PokerKit does not."""
+    betting = hand.betting
+    if betting is None or betting.to_act is None:
+        return False
+    seat, high = betting.to_act, betting.high
+    mine = [wager for wager in betting.history if wager.seat == seat]
+    if mine and mine[-1].move is Move.CHECK and 0 < high < hand.table.stakes.big_blind:
+        return False
+    return any(
+        other != seat and betting.bets[other] + hand.stacks[other] > high for other in betting.live
+    )
 
 
 def _play(table: Table, seed: int) -> tuple[Hand, random.Random]:
