@@ -197,7 +197,14 @@ def _boxed(hand: Hand) -> Mishap | None:
 
 
 def _boxed_again(hand: Hand) -> Mishap | None:
-    if hand.boxed and hand.state in ("dealing", "flop_burn", "turn_burn", "river_burn"):
+    """A second boxed card: in the deal, or once there has been substantial action (the hand is
+    then void). Before substantial action after the deal the engine owes a misdeal's gather that
+    no transition takes from a burn state, so the trainer does not inject it there."""
+    if not hand.boxed:
+        return None
+    if hand.state == "dealing" or (
+        hand.substantial_action and hand.state in ("flop_burn", "turn_burn", "river_burn")
+    ):
         return Mishap(MishapKind.BOXED)
     return None
 
