@@ -447,8 +447,9 @@ def test_help_documents_the_drills() -> None:
     child.expect(pexpect.EOF)
     screen = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", child.before).split())  # no colours
     for words in ("--drill", "--hands", "--seed", "--ruleset", "--lang", "--report",
-                  "normal: clean hands", "mishap: one mishap per hand",
-                  "ruling: a quiz"):  # fmt: skip
+                  "normal: clean hands", "mishap: a mishap in every hand",
+                  "ruling: a quiz", "money:", "showdown:", "action:", "--summary",
+                  "--learn", "--trainee"):  # fmt: skip
         assert words in screen
 
 
