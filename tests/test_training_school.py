@@ -543,3 +543,43 @@ def test_a_question_drill_on_standard_input(drill: Drill, lang: Lang) -> None:
     right = {Lang.EN: "steps right: {}, steps wrong: 0", Lang.ZH_HANS: "正确步骤：{}，错误步骤：0",
              Lang.ZH_HANT: "正確步驟：{}，錯誤步驟：0"}[lang]  # fmt: skip
     assert right.format(len(typed)) in done.stdout
+
+
+# -- the award checker, by the rules' words -----------------------------------------------------
+
+
+def test_award_lines_are_judged_by_side_pots_and_odd_chip() -> None:
+    from dealer.apps.training.drills.awards import Award, judge
+    from dealer.core.pots import Pot, Share
+
+    # Seat 2 all-in for 30 (main pot 90: seats 2, 5, 7); side pot 1 of 41 between 5 and 7, who tie.
+    pots = (Pot(Decimal(90), (2, 5, 7)), Pot(Decimal(41), (5, 7)))
+    # The last side pot first (ODD-CHIP); its odd chip to the first tied seat left of the button
+    # (button 6: seat 7 first).
+    left = [
+        Share(1, 7, Decimal(21)),
+        Share(1, 5, Decimal(20)),
+        Share(0, 2, Decimal(90)),
+    ]
+    verdicts = {
+        "right": judge(Award(1, Decimal(21), 7), pots, left),
+        "no pot": judge(Award(2, Decimal(10), 5), pots, left),
+        "not eligible": judge(Award(1, Decimal(20), 2), pots, left),
+        "order": judge(Award(0, Decimal(90), 2), pots, left),
+        "odd chip": judge(Award(1, Decimal(20), 7), pots, left),
+    }
+    assert verdicts["right"] is None
+    assert {name: (v.rule, v.key) for name, v in verdicts.items() if v is not None} == {
+        "no pot": ("SIDE-POTS", "award-no-pot"),
+        "not eligible": ("SIDE-POTS", "award-not-eligible"),
+        "order": ("ODD-CHIP", "award-order"),
+        "odd chip": ("ODD-CHIP", "award-split"),
+    }
+    main_only = [Share(0, 2, Decimal(90))]
+    wrong_winner = judge(Award(0, Decimal(90), 5), pots, main_only)
+    assert wrong_winner is not None and (wrong_winner.rule, wrong_winner.fields["winners"]) == (
+        "SHOWDOWN",
+        "2",
+    )
+    short = judge(Award(0, Decimal(80), 2), pots, main_only)
+    assert short is not None and (short.rule, short.key) == ("SIDE-POTS", "award-amount")
