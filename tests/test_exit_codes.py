@@ -48,5 +48,6 @@ def test_report_dash_writes_the_score_to_stdout(tmp_path: Path) -> None:
     )
     assert result.exit_code == 0
     report = json.loads(result.stdout[result.stdout.index("{") :])
-    assert report["hands"] == 1 and report["seed"] == 1
+    # quit before the hand ended: an unfinished hand is not counted (issue 14)
+    assert report["hands"] == 0 and report["seed"] == 1
     assert not (Path.cwd() / "-").exists()

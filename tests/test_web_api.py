@@ -78,7 +78,13 @@ def test_a_wrong_pitch_is_refused_with_its_rule_and_the_hand_is_unchanged(client
     assert any(line.startswith("  Source: ") for line in refused["lines"])
     assert refused["table"] == before["table"]
     assert refused["score"]["mistakes"] == [
-        {"hand": 1, "expected": first, "got": f"pitch {wrong}", "rule": "DEAL-ORDER"}
+        {
+            "hand": 1,
+            "expected": first,
+            "got": f"pitch {wrong}",
+            "rule": "DEAL-ORDER",
+            "skill": "deal-order",
+        }
     ]
 
 
@@ -122,7 +128,7 @@ def test_the_ruling_quiz_takes_numbers(client: Any) -> None:
     assert state["quiz"] is True and len(state["choices"]) == 4
     assert _step(client, state["id"], "burn").status_code == 409
     live = client.app.state.web.registry.get(state["id"])
-    right = live.examiner.trainer.answer
+    right = int(live.examiner.trainer.answer)  # the trainer keeps the answer as typed
     state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": right}).json()
     assert state["score"]["steps_right"] == 1 and state["quiz"] is True
     wrong = 1 if right != 1 else 2
@@ -207,7 +213,7 @@ def test_two_sessions_share_nothing(client: Any) -> None:
     _step(client, one["id"], "post")
     _step(client, one["id"], "shuffle")
     assert client.get(f"/api/sessions/{two['id']}").json()["table"] == two["table"]
-    assert _step(client, two["id"], "shuffle").status_code == 409  # BLINDS: post first
+    assert _step(client, two["id"], "burn").status_code == 409  # nothing to burn before the deal
     assert client.get(f"/api/sessions/{one['id']}").json()["score"]["steps_wrong"] == 0
 
 
@@ -233,7 +239,7 @@ def test_hole_cards_are_face_down_and_learn_mode_alone_shows_the_next_step(clien
 def test_the_language_switch_reaches_the_trainers_messages(client: Any) -> None:
     state = _open(client)
     client.get(f"/api/sessions/{state['id']}?lang=zh-Hant")
-    response = _step(client, state["id"], "shuffle")
+    response = _step(client, state["id"], "burn")
     assert response.json()["lang"] == "zh-Hant"
     assert response.json()["error"].startswith("✗ 錯誤：")
 

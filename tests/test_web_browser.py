@@ -168,7 +168,7 @@ def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server
     # The whole hand: five board cards, a showdown, the pot pushed and the button moved.
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 5
     log = browser.find_element(By.ID, "log").get_attribute("textContent")
-    assert " shows " in log and " wins " in log and "the button goes to seat" in log
+    assert " shows " in log and " to seat " in log and "the button goes to seat" in log
     score = browser.find_element(By.ID, "score")
     assert browser.find_element(By.ID, "score-wrong").text == "1"
     assert [li.get_attribute("data-rule") for li in score.find_elements(By.CSS_SELECTOR, "li")] == [

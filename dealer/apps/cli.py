@@ -253,26 +253,37 @@ def schema(
     typer.echo(text, nl=False)
 
 
-_DRILLS = ("normal", "mishap", "ruling")
+_DRILLS = ("normal", "mishap", "ruling", "money", "showdown", "action")
 _TRAIN_HELP = (
     "Train as the dealer against a strict examiner, then get a score.\n\n"
     "You type each dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, "
-    "push, move button, and remedy steps such as gather or replace N; help lists them); the "
+    "award main A to S / award side N A to S, move button, and remedy steps such as gather or "
+    "replace N; help lists them, hint says what is owed and why, --learn shows it always); the "
     "players act for themselves. A wrong step is caught at once with the rule and its source, and "
     "you go on from the correct state. Lines come from standard input, so no terminal is needed; "
     "the end of the input quits.\n\n"
     "Drills:\n\n"
     "normal: clean hands, every step in order.\n\n"
-    "mishap: one mishap per hand (an exposed card, a premature flop, turn or river, a four-card "
-    "flop, an extra card); the ruling is announced and you carry out the remedy step by step.\n\n"
-    "ruling: a quiz; a mishap is described on the table and you pick the ruling from four."
+    "mishap: a mishap in every hand, each irregularity the machine recognises in turn (exposed "
+    "and misdealt cards, extra and short hands, premature or unburned streets, boxed cards, the "
+    "button, deck problems); the ruling is announced and you carry out the remedy step by step.\n\n"
+    "ruling: a quiz; a mishap is described on the table and you pick the ruling from four.\n\n"
+    "money: pot counts, calls, minimum raises, reopening, pot-limit maximums, side pots built and "
+    "awarded.\n\n"
+    "showdown: who shows first, who wins each pot and with what hand.\n\n"
+    "action: is this player's action allowed? four rulings to choose from.\n\n"
+    "--summary REPORTS... adds up a trainee's reports per skill against the school's pass marks "
+    "(--school FILE, default procedures/school.yaml)."
 )
 
 
 @app.command(help=_TRAIN_HELP)
 def train(
     drill: Annotated[
-        str, typer.Option("--drill", help="normal, mishap or ruling (see above).")
+        str,
+        typer.Option(
+            "--drill", help="normal, mishap, ruling, money, showdown or action (see above)."
+        ),
     ] = "normal",
     hands: Annotated[
         int, typer.Option("--hands", min=1, help="How many hands (quiz: questions).")
@@ -289,9 +300,29 @@ def train(
         Path | None,
         typer.Option("--report", help="Write the score to this file as JSON (- for stdout)."),
     ] = None,
+    learn: Annotated[
+        bool, typer.Option("--learn", help="Learn mode: show the next step before each one.")
+    ] = False,
+    trainee: Annotated[str, typer.Option("--trainee", help="Your name, for the report.")] = "",
+    summary: Annotated[
+        bool, typer.Option("--summary", help="Add up the REPORTS given instead of training.")
+    ] = False,
+    school: Annotated[
+        Path | None, typer.Option("--school", help="The school's pass marks (YAML).")
+    ] = None,
+    reports: Annotated[list[Path] | None, typer.Argument(help="Reports, with --summary.")] = None,
 ) -> None:
     """The dealer trainer (its help is ``_TRAIN_HELP``)."""
     import random as stdlib_random
+
+    from dealer.apps.training import command
+
+    if summary or reports:
+        try:
+            typer.echo(command.summary(reports or [], school, _lang(lang)))
+        except command.TrainError as error:
+            raise _bad_input(str(error)) from None
+        return
 
     from dealer.apps.table_view import text
     from dealer.apps.trainer import Drill, Trainer
@@ -300,7 +331,7 @@ def train(
 
     language = _lang(lang)
     if drill not in _DRILLS:
-        raise _bad_input(f"--drill:0: unknown drill {drill!r}: normal, mishap or ruling")
+        raise _bad_input(f"--drill:0: unknown drill {drill!r}: {', '.join(_DRILLS)}")
     try:
         load_ruleset(ruleset)
     except SourceError as error:
@@ -323,14 +354,17 @@ def train(
         seed=seed if seed is not None else stdlib_random.SystemRandom().randrange(1 << 31),
         ruleset=ruleset,
         lang=language,
+        learn=learn,
     )
     score = trainer.run()
-    if report is not None and str(report) == "-":  # `--report -`: the JSON on standard output
-        typer.echo(json.dumps(score.as_json(), indent=2, ensure_ascii=False))
-    elif report is not None:
+    if report is not None:
+        data = command.report(score, trainee=trainee, lang=language)
+        if str(report) == "-":  # `--report -`: the JSON on standard output
+            typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
+            return
         try:
             report.write_text(
-                json.dumps(score.as_json(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+                json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
             )
         except OSError as error:
             raise _bad_input(f"{report}:0: cannot write the report: {error.strerror}") from None

@@ -8,21 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from dealer.apps.training.texts import say
 from dealer.apps.words import hand_name, pot_name
 from dealer.core.cards import Card, format_cards
 from dealer.core.chips import format_chips
 from dealer.core.events import Event, Kind
 from dealer.core.stakes import Stakes, Structure
+from dealer.core.steps import DealerStep
 from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang, book
 from dealer.rules.texts import pad
 
-__all__ = ["describe_game", "event_lines", "render_table", "status_line", "text"]
+__all__ = ["describe_game", "event_lines", "post_line", "render_table", "status_line", "text"]
 
 
 def text(key: str, lang: Lang, **fields: object) -> str:
-    """The trainer label ``train-KEY`` in ``lang``, filled in."""
-    return book().label(f"train-{key}", lang).format(**fields)
+    """The trainer's text ``key`` in ``lang``, filled in (``dealer.apps.training.texts``)."""
+    return say(key, lang, **fields)
 
 
 def describe_game(stakes: Stakes, lang: Lang) -> str:
@@ -82,6 +84,14 @@ def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: set[Card]) -> str:
     return "  " + " ".join(parts).rstrip()
 
 
+def _owed_now(hand: Hand) -> str | None:
+    """The step a ruling owes next, as the trainee types it (``replace 5``)."""
+    head = hand.owed[0] if hand.owed else None
+    if head is None or head.verb is None:
+        return None
+    return str(DealerStep(head.verb, seat=head.seat))
+
+
 def _whose_turn(hand: Hand, lang: Lang) -> str:
     if hand.to_act is not None:
         return text("seat", lang, seat=hand.to_act)
@@ -102,7 +112,11 @@ def status_line(hand: Hand, lang: Lang) -> str:
     if ledger.set_aside:
         parts.append(f"{text('set-aside', lang)}{colon}{format_cards(ledger.set_aside)}")
     parts.append(f"{text('pot', lang)}{colon}{format_chips(hand.pot)}")
-    parts.append(f"{text('to-act', lang)}{colon}{_whose_turn(hand, lang)}")
+    owed = _owed_now(hand)
+    if owed is not None:  # a ruling's step comes before any player's turn
+        parts.append(f"{text('owed', lang)}{colon}{owed}")
+    else:
+        parts.append(f"{text('to-act', lang)}{colon}{_whose_turn(hand, lang)}")
     return "  " + " · ".join(parts)
 
 
@@ -123,6 +137,31 @@ _ACTIONS: Mapping[Kind, str] = {
     Kind.RAISE: "ev-raise",
 }
 _CARDS: Mapping[Kind, str] = {Kind.SET_ASIDE: "ev-set-aside", Kind.TO_STUB: "ev-to-stub"}
+_POSTS: Mapping[Kind, str] = {
+    Kind.ANTE: "ev-ante",
+    Kind.SMALL_BLIND: "ev-small-blind",
+    Kind.BIG_BLIND: "ev-big-blind",
+    Kind.STRADDLE: "ev-straddle",
+}
+
+
+def post_line(event: Event, lang: Lang) -> str | None:
+    """A forced bet in words (``seat 3 posts the big blind 2``); the table shows them as chips."""
+    if event.kind not in _POSTS:
+        return None
+    amount = format_chips(event.amount) if event.amount is not None else "0"
+    line = text(_POSTS[event.kind], lang, seat=event.seat, amount=amount)
+    return line + (text("ev-all-in", lang) if event.note == "all-in" else "")
+
+
+def _shuffle_or_cut(event: Event, lang: Lang) -> str:
+    """What a shuffle or a cut did: how many cards, where the cut was."""
+    words = event.note.split()
+    if event.kind is Kind.SHUFFLE:
+        return text("ev-shuffle", lang, cards=words[0] if words else "?")
+    if len(words) == 2 and words[0] == "at":
+        return text("ev-cut", lang, where=text("ev-cut-at", lang, at=words[1]))
+    return text("ev-cut", lang, where=text("ev-cut-kept", lang))
 
 
 def _event_line(event: Event, lang: Lang) -> str | None:
@@ -143,7 +182,9 @@ def _event_line(event: Event, lang: Lang) -> str | None:
         return text(_CARDS[event.kind], lang, cards=format_cards(event.cards))
     if event.kind is Kind.GATHER:
         return text("ev-gather", lang)
-    return None  # pitches, burns, shuffles: seen on the table, not announced
+    if event.kind in (Kind.SHUFFLE, Kind.CUT):
+        return _shuffle_or_cut(event, lang)
+    return None  # pitches, burns, posts: seen on the table, not announced
 
 
 def event_lines(events: Iterable[Event], lang: Lang) -> list[str]:

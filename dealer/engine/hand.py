@@ -116,6 +116,9 @@ class Hand(Dealing, Irregularities):
             if head.verb is None and not head.by_players:  # the deal is awaited
                 raise self._unexpected(step)
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+        elif isinstance(step, Mishap) and not step.noticed:
+            # a ruling's steps are under way: the floor is at the table and sees it at once
+            raise Refusal(f"expected {head.expected}; got: {step} unnoticed", head.rule)
         elif isinstance(step, Mishap) and self.obligations.gathering:
             # the cards are being gathered (a misdeal, a void hand): nothing more is dealt
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)

@@ -388,6 +388,8 @@ def _between(old: list[Owed], new: list[Owed]) -> list[Owed]:
             result = [item for item in result if item.verb is not step.verb]
         elif same and step.verb in (Verb.SHUFFLE, Verb.CUT, Verb.BURN):
             continue
+        elif step.seat is not None and any(item.seat == step.seat for item in same):
+            continue  # the same seat's hand is killed, or given its card, once
         result.append(step)
     return result
 

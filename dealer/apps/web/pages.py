@@ -15,7 +15,7 @@ from urllib.parse import quote, urlencode
 
 from dealer.apps.floor import rule_as_json
 from dealer.apps.web.store import Skill, StoredSession
-from dealer.apps.web.texts import page_text
+from dealer.apps.web.texts import PAGE_TEXTS, page_text
 from dealer.apps.web.trainer_adapter import drill_name
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.search import Match
@@ -357,6 +357,7 @@ def ask_page(
         f'<option value="{slip}"{" selected" if slip == form["situation"] else ""}>'
         f"{t('slip-' + slip)}</option>"
         for slip in slips
+        if f"slip-{slip}" in PAGE_TEXTS  # the situations the page words (the drill has more)
     )
     body = (
         f"<h1>{t('ask-title')}</h1><p>{t('ask-hint')}</p>"

@@ -21,6 +21,7 @@ from typing import Any
 
 from dealer.apps.table_view import describe_game, text
 from dealer.apps.trainer import Drill, Slip, Trainer, slip_mishap
+from dealer.apps.training.drills.awards import parse_award
 from dealer.core.deck import DeckPlan
 from dealer.core.steps import DealerStep, StepError, parse_step
 from dealer.engine.hand import Hand
@@ -43,6 +44,10 @@ SLIPS = tuple(slip.value for slip in Slip)
 _CHOICE = re.compile(r"^ {2}(\d)\. (.+)$")
 _REPLY_SECONDS = 30.0  # the examiner answers in milliseconds; this only guards a stuck thread
 _MAX_LINES = 200  # messages kept for one reply: a session's memory stays bounded
+
+
+def _is_award(step: str | None) -> bool:
+    return step is not None and parse_award(step) is not None
 
 
 def drill_name(drill: str, lang: Lang) -> str:
@@ -73,6 +78,8 @@ def check_step(line: str) -> str:
     ...     print(error)
     not a dealer step: 'seat 3 call'
     """
+    if parse_award(line) is not None:  # the trainee's award of a pot, in place of push
+        return " ".join(line.lower().split())
     try:
         step = parse_step(line)
     except StepError as error:
@@ -163,7 +170,22 @@ class Examiner:
             return self._reply(0, 0)
 
     def send(self, line: str) -> Exchange:
-        """Give the trainer one line and wait until it asks for the next (or ends)."""
+        """Give the trainer one line and wait until it asks for the next (or ends). The page's
+        push button stands for the awards the trainer asks for (it has no award form yet): each
+        pot is awarded as the machine computes it."""
+        if line == "push" and _is_award(self.trainer.expected_step()):
+            exchange = Exchange()
+            while not self.finished and _is_award(award := self.trainer.expected_step()):
+                assert award is not None
+                step = self._send(award)
+                exchange.lines += step.lines
+                exchange.right = exchange.right or step.right
+                exchange.wrong = exchange.wrong or step.wrong
+                exchange.rule = exchange.rule or step.rule
+            return exchange
+        return self._send(line)
+
+    def _send(self, line: str) -> Exchange:
         with self._lock:
             if self.finished:
                 raise RuntimeError("the session is over")
@@ -207,6 +229,7 @@ class Examiner:
     def set_lang(self, lang: Lang) -> None:
         """The trainer's messages from now on in ``lang`` (the page's language switch)."""
         self.trainer.lang = lang
+        self.trainer.desk.lang = lang  # the desk words every message
 
     def choices(self, lines: Sequence[str]) -> list[str]:
         """The quiz's numbered rulings, as the trainer listed them."""
@@ -214,7 +237,8 @@ class Examiner:
 
     def expected(self) -> str | None:
         """The correct step now (Learn mode only)."""
-        return None if self.finished else self.trainer.expected_step()
+        step = None if self.finished else self.trainer.expected_step()
+        return "push" if _is_award(step) else step
 
     def game(self) -> str | None:
         hand = self.trainer.hand

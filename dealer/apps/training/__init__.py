@@ -1,0 +1,1 @@
+"""``dealer train``: the dealer school (drills, scoring, reports); see :mod:`.session`."""

@@ -1,0 +1,124 @@
+"""The trainee's side of the table: reading lines, speaking, and scoring one position at a time.
+
+Every drill talks to the trainee through a :class:`Desk`: it asks for a line (``help``, ``hint``,
+``table`` and ``quit`` are answered here), names a mistake with its rule and sources, and records
+each position once in the :class:`~dealer.apps.training.scoring.Score`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from dealer.apps.floor import trace_source
+from dealer.apps.training.scoring import Mistake, Score, Skill
+from dealer.apps.training.texts import say
+from dealer.core.ruleset import Ruleset
+from dealer.engine.hand import Hand
+from dealer.engine.obligations import Ruled
+from dealer.rules.rulebook import Lang, rule
+
+__all__ = ["Desk", "Quit", "Reader", "Writer"]
+
+Reader = Callable[[str], str | None]  # given the prompt, the trainee's line; None at the end
+Writer = Callable[[str], None]
+
+
+class Quit(Exception):
+    """The trainee typed quit, or the input ended."""
+
+
+@dataclass
+class Desk:
+    read: Reader
+    write: Writer
+    clock: Callable[[], float]
+    lang: Lang
+    rules: Ruleset
+    score: Score
+    rng: random.Random
+    learn: bool = False  # show the next step before each one
+    total: int = 1  # hands (questions) in the session
+    number: int = 0  # the hand (question) now
+    hand: Hand | None = None  # the hand on the table, if any
+    answer: str | None = None  # a question's right answer, as the trainee would type it
+    help_key: str = "help"
+    hint: Callable[[], None] | None = None  # says what is owed now and why
+    redraw: Callable[[], None] | None = None  # draws the table again
+    facts: Mapping[str, object] = field(default_factory=dict)  # a question's situation, as data
+    _asked_at: float = field(default=0.0)
+
+    def t(self, key: str, **fields: object) -> str:
+        return say(key, self.lang, **fields)
+
+    def pot(self, index: int) -> str:
+        """The pot's name in the trainee's language: the main pot, side pot N."""
+        return self.t("pot-main") if index == 0 else self.t("pot-side", number=index)
+
+    def say(self, message: str) -> None:
+        self.write(message)
+
+    def say_all(self, lines: Sequence[str]) -> None:
+        for line in lines:
+            self.write(line)
+
+    def line(self, prompt_key: str) -> str:
+        """The next non-empty line; ``help``, ``hint``, ``table`` and ``quit`` are answered here."""
+        while True:
+            line = self.read(self.t(prompt_key))
+            if line is None:
+                raise Quit
+            word = line.strip().lower()
+            if word in ("quit", "exit"):
+                raise Quit
+            if word == "help":
+                self.say(self.t(self.help_key))
+            elif word == "hint":
+                if self.hint is not None:
+                    self.hint()
+                else:
+                    self.say(self.t("no-hint"))
+            elif word == "table" and self.redraw is not None:
+                self.redraw()
+            elif word:
+                return line.strip()
+
+    # -- positions -------------------------------------------------------------------------------
+
+    def start_position(self) -> None:
+        self._asked_at = self.clock()
+
+    def elapsed(self) -> float:
+        return self.clock() - self._asked_at
+
+    def right(self, skill: Skill) -> None:
+        self.score.position(skill, None, self.clock() - self._asked_at)
+
+    def wrong(self, skill: Skill, expected: str, got: str, rule_id: str, *, first: bool) -> None:
+        """A wrong try: the position's mistake if it is the first, else a retry."""
+        if first:
+            mistake = Mistake(self.number, expected, got, rule_id, skill)
+            self.score.position(skill, mistake, self.clock() - self._asked_at)
+        else:
+            self.score.retries += 1
+
+    def explain(self, rule_id: str, rulings: Sequence[Ruled] = ()) -> None:
+        """The rule's title and its sources, traced; a ruling's own sources where one was made."""
+        try:
+            entry = rule(rule_id)
+        except KeyError:
+            return
+        cites = entry.sources
+        ruled = next((r for r in reversed(rulings) if r.rule_id == rule_id), None)
+        if ruled is not None:
+            cites = ruled.ruling.sources
+        elif entry.rulings:
+            cites = entry.ruling(self.rules.base).sources
+        sources = "; ".join(trace_source(cite, entry.section, self.lang) for cite in cites)
+        self.say(self.t("rule", rule=rule_id, title=entry.title.get(self.lang)))
+        self.say(self.t("source", sources=sources))
+
+    def ruling_line(self, ruled: Ruled) -> str:
+        summary = ruled.ruling.summary.get(self.lang)
+        return self.t("ruling", rule=ruled.rule_id, ruleset=ruled.ruleset, summary=summary)

@@ -1,0 +1,1 @@
+"""The drills: each asks the trainee one kind of thing (steps, money, showdown, rulings)."""

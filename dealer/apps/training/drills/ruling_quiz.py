@@ -1,0 +1,111 @@
+"""The ``ruling`` drill: a mishap is described on the table; which ruling applies?
+
+The four choices are the right ruling and three others whose remedies differ from it and from each
+other (the steps, the cards' fates and the chips), so no two options rule the same way.
+"""
+
+from __future__ import annotations
+
+import random
+
+from dealer.apps.table_view import render_table
+from dealer.apps.training.desk import Desk
+from dealer.apps.training.drills.procedure import _slip_key
+from dealer.apps.training.drills.slips import FIRST_PARTS, SLIPS, Planned, Slip, plan_slip
+from dealer.apps.training.scoring import Mistake, Skill
+from dealer.core.deck import DeckPlan
+from dealer.engine.hand import Hand
+from dealer.engine.obligations import Ruled
+from dealer.engine.random_play import random_action, random_table
+from dealer.rules.rulebook import Ruling, ids, rule
+
+__all__ = ["RulingQuiz", "remedy_of"]
+
+
+def remedy_of(ruling: Ruling) -> tuple[object, ...]:
+    """What a ruling has done: its steps, the cards' fates and the chips (not its words)."""
+    steps = tuple((step.do, step.burn, step.card) for step in ruling.steps)
+    fates = tuple(sorted((fate.card, fate.fate.value) for fate in ruling.cards))
+    return steps, fates, ruling.chips
+
+
+class RulingQuiz:
+    def __init__(self, desk: Desk, *, ruleset: str) -> None:
+        self.desk, self.ruleset = desk, ruleset
+        self.slips = tuple(slip for slip in FIRST_PARTS if SLIPS[slip].then is None)
+
+    def _pick(self, found: dict[Slip, list[Planned]]) -> Planned:
+        rng = self.desk.rng
+        slip = rng.choice(sorted(found))
+        return rng.choice(found[slip])
+
+    def play(self) -> None:
+        desk = self.desk
+        table = random_table(desk.rng, players=desk.rng.randint(2, 6), ruleset=self.ruleset)
+        deck_seed, players_seed = desk.rng.randrange(1 << 31), desk.rng.randrange(1 << 31)
+        planned = plan_slip(table, deck_seed, players_seed, self.slips, self._pick)
+        assert planned is not None, "a deal always offers an exposed card"
+        hand = desk.hand = Hand(table, DeckPlan(seed=deck_seed), audit=True)
+        players = random.Random(players_seed)
+        for _ in range(planned.moment):
+            step = hand.next_dealer_step()
+            hand.apply(step if step is not None else random_action(hand, players))
+        heading = desk.t("hand", number=desk.number, total=desk.total)
+        desk.redraw = lambda: desk.say(render_table(hand, desk.lang, heading))
+        desk.redraw()
+        to_act = hand.to_act
+        hand.apply(planned.mishap)
+        ruled = hand.rulings[-1]
+        cards = " ".join(str(card) for group in ruled.cards.values() for card in group)
+        seat = planned.mishap.seat if planned.mishap.seat is not None else to_act
+        key = f"slip-{_slip_key(planned.slip, planned.mishap)}"
+        text = desk.t(key, seat=seat, cards=cards, card=planned.mishap.card)
+        desk.say(desk.t("mishap", text=text))
+        choices = self._choices(ruled)
+        number = choices.index(ruled.rule_id) + 1
+        desk.answer = str(number)
+        desk.say(desk.t("quiz"))
+        for index, rule_id in enumerate(choices, 1):
+            right = rule_id == ruled.rule_id
+            ruling = ruled.ruling if right else rule(rule_id).ruling(desk.rules.base)
+            desk.say(f"  {index}. {ruling.summary.get(desk.lang)}")
+        desk.start_position()
+        picked = self._pick_number(len(choices))
+        if picked == number:
+            desk.right(Skill.RULINGS)
+            desk.say(desk.t("quiz-right"))
+        else:
+            mistake = Mistake(
+                desk.number, ruled.rule_id, choices[picked - 1], ruled.rule_id, Skill.RULINGS
+            )
+            desk.score.position(Skill.RULINGS, mistake, desk.elapsed())
+            desk.say(desk.t("quiz-wrong", number=number))
+        desk.say(desk.ruling_line(ruled))
+        desk.explain(ruled.rule_id, hand.rulings)
+        desk.answer = None
+
+    def _choices(self, ruled: Ruled) -> list[str]:
+        """The right ruling and three §B rulings whose remedies differ, in a seeded order."""
+        base, lang = self.desk.rules.base, self.desk.lang
+        remedies = {remedy_of(ruled.ruling)}
+        summaries = {ruled.ruling.summary.get(lang)}
+        others = []
+        for rule_id in ids("B"):
+            ruling = rule(rule_id).ruling(base)
+            remedy, summary = remedy_of(ruling), ruling.summary.get(lang)
+            if remedy in remedies or summary in summaries:
+                continue  # the same remedy, or the same words: not a different ruling
+            remedies.add(remedy)
+            summaries.add(summary)
+            others.append(rule_id)
+        choices = [ruled.rule_id, *self.desk.rng.sample(others, 3)]
+        self.desk.rng.shuffle(choices)
+        return choices
+
+    def _pick_number(self, count: int) -> int:
+        desk = self.desk
+        while True:
+            line = desk.line("quiz-prompt")
+            if line.isdigit() and 1 <= int(line) <= count:
+                return int(line)
+            desk.say(desk.t("quiz-number", count=count))

@@ -1,0 +1,318 @@
+"""The mishaps the trainer injects, each at a moment where the machine recognises it.
+
+Together they reach every irregularity of ``mishaps:`` in ``procedures/holdem.yaml``; a double slip
+(two exposed cards, two extra cards, two boxed cards, a skipped card found short) injects its
+second part at the first moment the hand allows. A slip that *is* the dealer's step (an exposed
+pitch, a four-card flop, a street without its burn, a second burn) happens only when the trainee
+types that step, so it never takes a step from the trainee.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from dealer.core.cards import Card, parse_card
+from dealer.core.deck import DeckPlan
+from dealer.core.mishaps import Mishap, MishapKind
+from dealer.core.table import SEATS, Table
+from dealer.engine.hand import Hand
+from dealer.engine.random_play import random_action
+
+__all__ = ["FIRST_PARTS", "SLIPS", "Planned", "Slip", "SlipSpec", "plan_slip", "slip_mishap"]
+
+
+class Slip(StrEnum):
+    EXPOSED = "exposed"  # a hole card turned face up during the deal (not its last card)
+    EXPOSED_FIRST = "exposed-first"
+    EXPOSED_SECOND = "exposed-second"
+    EXPOSED_OTHER = "exposed-other"
+    EXPOSED_TWICE = "exposed-twice"
+    EXPOSED_AGAIN = "exposed-again"  # the second part of EXPOSED_TWICE
+    WRONG_FIRST = "wrong-first"  # the first card to the wrong seat
+    OUT_OF_SEQUENCE = "out-of-sequence"  # a second card to a seat in one round
+    SKIPPED = "skipped"  # a seat passed over
+    NOT_ENTITLED = "not-entitled"  # a card to an empty seat
+    EXTRA = "extra"  # a card too many after the deal
+    EXTRA_TWICE = "extra-twice"
+    EXTRA_AGAIN = "extra-again"
+    SHORT = "short"  # the last card of the deal never given ...
+    SHORT_FOUND = "short-found"  # ... and the short hand found
+    FLOP = "flop"  # premature: while the round's betting is pending
+    TURN = "turn"
+    RIVER = "river"
+    FLOP_4 = "flop-4"  # a four-card flop
+    FLOP_5 = "flop-5"
+    FLOP_NOBURN = "flop-noburn"
+    NOBURN = "noburn"  # the turn or the river without a burn
+    BURN = "burn"  # a second burn
+    FLASH = "flash"  # a player shows their own card
+    BOXED = "boxed"  # the top card of the stub face up
+    BOXED_TWICE = "boxed-twice"
+    BOXED_AGAIN = "boxed-again"
+    BUTTON = "button"  # the button out of position
+    DUPLICATE = "duplicate"
+    FOREIGN = "foreign"
+    FOREIGN_IN_STUB = "foreign-in-stub"
+    JOKER = "joker"
+    DECK_SHORT = "deck-short"
+
+
+When = Callable[[Hand], Mishap | None]
+
+
+@dataclass(frozen=True, slots=True)
+class SlipSpec:
+    when: When  # the mishap this slip would be now, if any (before hand.can)
+    replaces: bool = False  # it is the dealer's own step: it waits for the trainee to type it
+    then: Slip | None = None  # the second part of a double slip
+
+
+def _dealing(hand: Hand, low: int, high: int) -> bool:
+    """In the deal, no ruling owing anything but the deal, ``low <= pitched < high``."""
+    if hand.state != "dealing" or (hand.owed and hand.owed[0].verb is not None):
+        return False
+    return low <= hand.pitched < high
+
+
+def _deal_size(hand: Hand) -> int:
+    return len(hand.deal_sequence)
+
+
+def _exposed(low: Callable[[Hand], int], high: Callable[[Hand], int]) -> When:
+    def when(hand: Hand) -> Mishap | None:
+        if _dealing(hand, low(hand), high(hand)):
+            return Mishap(MishapKind.EXPOSED, seat=hand.next_seat)
+        return None
+
+    return when
+
+
+def _wrong_first(hand: Hand) -> Mishap | None:
+    if not _dealing(hand, 0, 1):
+        return None
+    order = hand.table.positions.deal_order
+    return Mishap(MishapKind.PITCH, seat=order[1])
+
+
+def _out_of_sequence(hand: Hand) -> Mishap | None:
+    order = hand.table.positions.deal_order
+    if not _dealing(hand, 1, len(order)):
+        return None
+    return Mishap(MishapKind.PITCH, seat=order[0])
+
+
+def _skipped(hand: Hand) -> Mishap | None:
+    order = hand.table.positions.deal_order
+    if not _dealing(hand, 1, len(order) - 1):
+        return None
+    return Mishap(MishapKind.PITCH, seat=order[hand.pitched + 1])
+
+
+def _not_entitled(hand: Hand) -> Mishap | None:
+    if not _dealing(hand, 1, _deal_size(hand) - 1):
+        return None
+    empty = [seat for seat in SEATS if seat not in hand.table.stacks]
+    return Mishap(MishapKind.PITCH, seat=empty[0]) if empty else None
+
+
+def _preflop_quiet(hand: Hand) -> bool:
+    return hand.state == "preflop_betting" and hand.to_act is not None
+
+
+def _live_seat(hand: Hand) -> int | None:
+    """A seat still holding a hand. (An extra card to a folded seat is not injected: the engine
+    would then owe killing a hand that is already dead.)"""
+    betting = hand.betting
+    return betting.live[0] if betting is not None and betting.live else None
+
+
+def _extra(hand: Hand) -> Mishap | None:
+    # before any pre-flop action, where an extra card is DEAL-EXTRA-ONE (LA 118)
+    if not _preflop_quiet(hand) or hand.owed or hand.rulings or hand.actions:
+        return None
+    seat = _live_seat(hand)
+    return Mishap(MishapKind.PITCH, seat=seat) if seat is not None else None
+
+
+def _extra_again(hand: Hand) -> Mishap | None:
+    if not _preflop_quiet(hand) or not hand.extra:
+        return None
+    seat = _live_seat(hand)
+    return Mishap(MishapKind.PITCH, seat=seat) if seat is not None else None
+
+
+def _skip_last(hand: Hand) -> Mishap | None:
+    size = _deal_size(hand)
+    if _dealing(hand, size - 1, size):
+        return Mishap(MishapKind.SKIP, seat=hand.next_seat)
+    return None
+
+
+def _short_found(hand: Hand) -> Mishap | None:
+    if hand.betting is None or hand.to_act is None:
+        return None
+    live = hand.betting.live
+    short = [seat for seat in live if len(hand.ledger.hands.get(seat, ())) < 2]
+    return Mishap(MishapKind.SHORT, seat=short[0]) if short else None
+
+
+def _premature(state: str, kind: MishapKind) -> When:
+    def when(hand: Hand) -> Mishap | None:
+        if hand.state == state and hand.to_act is not None and not hand.owed:
+            return Mishap(kind)
+        return None
+
+    return when
+
+
+def _at(states: tuple[str, ...], mishap: Callable[[Hand], Mishap]) -> When:
+    def when(hand: Hand) -> Mishap | None:
+        if hand.state in states and not hand.owed:
+            return mishap(hand)
+        return None
+
+    return when
+
+
+def _street_without_burn(hand: Hand) -> Mishap:
+    return Mishap(MishapKind(hand.state.removesuffix("_burn")))
+
+
+def _flash(hand: Hand) -> Mishap | None:
+    seat = hand.to_act
+    if seat is None or hand.owed:
+        return None
+    cards = hand.ledger.hands.get(seat, ())
+    return Mishap(MishapKind.FLASH, seat=seat, card=cards[0]) if len(cards) == 2 else None
+
+
+def _boxed(hand: Hand) -> Mishap | None:
+    if hand.state == "dealing" and not _dealing(hand, 1, _deal_size(hand) - 1):
+        return None
+    if hand.state not in ("dealing", "flop_burn", "turn_burn", "river_burn") or hand.owed:
+        return None
+    return Mishap(MishapKind.BOXED)
+
+
+def _boxed_again(hand: Hand) -> Mishap | None:
+    """A second boxed card: in the deal, or once there has been substantial action (the hand is
+    then void). Before substantial action after the deal the engine owes a misdeal's gather that
+    no transition takes from a burn state, so the trainer does not inject it there."""
+    if not hand.boxed:
+        return None
+    if hand.state == "dealing" or (
+        hand.substantial_action and hand.state in ("flop_burn", "turn_burn", "river_burn")
+    ):
+        return Mishap(MishapKind.BOXED)
+    return None
+
+
+def _button(hand: Hand) -> Mishap | None:
+    if not _preflop_quiet(hand) or hand.owed:
+        return None
+    other = next(seat for seat in hand.table.seats if seat != hand.table.button)
+    return Mishap(MishapKind.BUTTON, seat=other)
+
+
+def _in_betting(kind: MishapKind, card: Callable[[Hand], Card | None] = lambda hand: None) -> When:
+    def when(hand: Hand) -> Mishap | None:
+        if hand.to_act is None or hand.owed or hand.state == "preflop_betting":
+            return None
+        return Mishap(kind, card=card(hand))
+
+    return when
+
+
+def _board_card(hand: Hand) -> Card | None:
+    return hand.ledger.board[0] if hand.ledger.board else parse_card("As")
+
+
+SLIPS: dict[Slip, SlipSpec] = {
+    Slip.EXPOSED: SlipSpec(_exposed(lambda h: 0, lambda h: _deal_size(h) - 1), replaces=True),
+    Slip.EXPOSED_FIRST: SlipSpec(_exposed(lambda h: 0, lambda h: 1), replaces=True),
+    Slip.EXPOSED_SECOND: SlipSpec(_exposed(lambda h: 1, lambda h: 2), replaces=True),
+    Slip.EXPOSED_OTHER: SlipSpec(_exposed(lambda h: 2, lambda h: _deal_size(h) - 1), True),
+    Slip.EXPOSED_TWICE: SlipSpec(
+        _exposed(lambda h: 2, lambda h: _deal_size(h) - 2), True, Slip.EXPOSED_AGAIN
+    ),
+    Slip.EXPOSED_AGAIN: SlipSpec(_exposed(lambda h: 3, lambda h: _deal_size(h) - 1), replaces=True),
+    Slip.WRONG_FIRST: SlipSpec(_wrong_first, replaces=True),
+    Slip.OUT_OF_SEQUENCE: SlipSpec(_out_of_sequence, replaces=True),
+    Slip.SKIPPED: SlipSpec(_skipped, replaces=True),
+    Slip.NOT_ENTITLED: SlipSpec(_not_entitled, replaces=True),
+    Slip.EXTRA: SlipSpec(_extra),
+    Slip.EXTRA_TWICE: SlipSpec(_extra, then=Slip.EXTRA_AGAIN),
+    Slip.EXTRA_AGAIN: SlipSpec(_extra_again),
+    Slip.SHORT: SlipSpec(_skip_last, replaces=True, then=Slip.SHORT_FOUND),
+    Slip.SHORT_FOUND: SlipSpec(_short_found),
+    Slip.FLOP: SlipSpec(_premature("preflop_betting", MishapKind.FLOP)),
+    Slip.TURN: SlipSpec(_premature("flop_betting", MishapKind.TURN)),
+    Slip.RIVER: SlipSpec(_premature("turn_betting", MishapKind.RIVER)),
+    Slip.FLOP_4: SlipSpec(_at(("flop",), lambda h: Mishap(MishapKind.FLOP, count=4)), True),
+    Slip.FLOP_5: SlipSpec(_at(("flop",), lambda h: Mishap(MishapKind.FLOP, count=5)), True),
+    Slip.FLOP_NOBURN: SlipSpec(_at(("flop_burn",), lambda h: Mishap(MishapKind.FLOP)), True),
+    Slip.NOBURN: SlipSpec(_at(("turn_burn", "river_burn"), _street_without_burn), True),
+    Slip.BURN: SlipSpec(_at(("turn", "river"), lambda h: Mishap(MishapKind.BURN)), True),
+    Slip.FLASH: SlipSpec(_flash),
+    Slip.BOXED: SlipSpec(_boxed),
+    Slip.BOXED_TWICE: SlipSpec(_boxed, then=Slip.BOXED_AGAIN),
+    Slip.BOXED_AGAIN: SlipSpec(_boxed_again),
+    Slip.BUTTON: SlipSpec(_button),
+    Slip.DUPLICATE: SlipSpec(_in_betting(MishapKind.DUPLICATE, _board_card)),
+    Slip.FOREIGN: SlipSpec(_in_betting(MishapKind.FOREIGN)),
+    Slip.FOREIGN_IN_STUB: SlipSpec(_in_betting(MishapKind.FOREIGN_IN_STUB)),
+    Slip.JOKER: SlipSpec(_in_betting(MishapKind.JOKER)),
+    Slip.DECK_SHORT: SlipSpec(_in_betting(MishapKind.DECK_SHORT)),
+}
+
+# The slips a hand may start with (the second parts come only after their first).
+FIRST_PARTS = tuple(
+    slip for slip in Slip if slip not in {spec.then for spec in SLIPS.values() if spec.then}
+)
+
+
+def slip_mishap(slip: Slip, hand: Hand) -> Mishap | None:
+    """The mishap ``slip`` would be now, if the machine recognises it here."""
+    mishap = SLIPS[slip].when(hand)
+    return mishap if mishap is not None and hand.can(mishap) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Planned:
+    """A mishap to inject at the hand's step number ``moment`` (counting from 0)."""
+
+    moment: int
+    slip: Slip
+    mishap: Mishap
+
+
+def plan_slip(
+    table: Table,
+    deck_seed: int,
+    players_seed: int,
+    slips: Sequence[Slip],
+    pick: Callable[[dict[Slip, list[Planned]]], Planned | None],
+) -> Planned | None:
+    """Where this hand's mishap happens: the hand is played ahead with the same seeds (the
+    trainee's wrong steps change nothing), every moment where a slip is recognised is listed, and
+    ``pick`` chooses one."""
+    sim = Hand(table, DeckPlan(seed=deck_seed))
+    players = random.Random(players_seed)
+    found: dict[Slip, list[Planned]] = {}
+    moment = 0
+    while not sim.is_over:
+        step = sim.next_dealer_step()
+        for slip in slips:
+            if SLIPS[slip].replaces and step is None:
+                continue
+            mishap = slip_mishap(slip, sim)
+            if mishap is not None:
+                found.setdefault(slip, []).append(Planned(moment, slip, mishap))
+        if step is None and sim.to_act is None:
+            break
+        sim.apply(step if step is not None else random_action(sim, players))
+        moment += 1
+    return pick(found) if found else None

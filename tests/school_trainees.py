@@ -1,0 +1,275 @@
+"""Scripted trainees for the dealer school's question drills, who answer from PokerKit and
+from first principles, never from the trainer's own answers or autopilot.
+
+The trainee reads the hand on the table (:attr:`Trainer.hand`: its public events, the cards dealt
+and shown) and the question's kind (:attr:`Trainer.facts`), replays the hand in PokerKit
+(``tests/oracle``) and works the answer out there: the pot, the call, the minimum and maximum
+raise, whether the betting is reopened, the pots and who wins them (PokerKit's hand evaluation;
+the odd chip placed by ODD-CHIP's words), who shows first (SHOW-ORDER's words), the winning hand's
+name (PokerKit's best five cards, named here), and the ruling on a player's action.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from decimal import Decimal
+
+from pokerkit import StandardHighHand
+
+from dealer.apps.trainer import Trainer
+from dealer.core.chips import format_chips
+from dealer.core.events import Kind
+from dealer.engine.hand import Hand
+from tests.oracle.pokerkit_oracle import _Replay, play
+from tests.oracle.test_cross_check import oracle_hand
+
+Reader = Callable[[str], str | None]
+
+_VALUE = {"A": 14, "K": 13, "Q": 12, "J": 11, "T": 10}
+_ONE = {14: "ace", 13: "king", 12: "queen", 11: "jack", 10: "ten", 9: "nine", 8: "eight",
+        7: "seven", 6: "six", 5: "five", 4: "four", 3: "three", 2: "two"}  # fmt: skip
+_MANY = {value: ("sixes" if value == 6 else word + "s") for value, word in _ONE.items()}
+_ZH = {
+    "royal": {"zh-Hans": "皇家同花顺", "zh-Hant": "皇家同花順"},
+    "Straight flush": {"zh-Hans": "同花顺，{0} 高", "zh-Hant": "同花順，{0} 高"},
+    "Four of a kind": {"zh-Hans": "四条 {0}，踢脚 {1}", "zh-Hant": "四條 {0}，踢腳 {1}"},
+    "Full house": {"zh-Hans": "葫芦，{0} 带 {1}", "zh-Hant": "葫蘆，{0} 帶 {1}"},
+    "Flush": {"zh-Hans": "同花，{0} 高", "zh-Hant": "同花，{0} 高"},
+    "Straight": {"zh-Hans": "顺子，{0} 高", "zh-Hant": "順子，{0} 高"},
+    "Three of a kind": {"zh-Hans": "三条 {0}", "zh-Hant": "三條 {0}"},
+    "Two pair": {"zh-Hans": "两对，{0} 和 {1}，踢脚 {2}", "zh-Hant": "兩對，{0} 和 {1}，踢腳 {2}"},
+    "One pair": {"zh-Hans": "一对 {0}，踢脚 {1}", "zh-Hant": "一對 {0}，踢腳 {1}"},
+    "High card": {"zh-Hans": "高牌 {0}，{1}", "zh-Hant": "高牌 {0}，{1}"},
+}
+
+
+def _pk_hand(hole: list[str], board: list[str]) -> StandardHighHand:
+    return StandardHighHand.from_game("".join(hole), "".join(board))
+
+
+def hand_name(hole: list[str], board: list[str], lang: str = "en") -> str:
+    """The hand's name, from the five cards PokerKit picks: ranks by count, then by rank."""
+    best = _pk_hand(hole, board)
+    label = str(best.entry.label.value)
+    values = [_VALUE.get(str(card.rank.value), 0) or int(card.rank.value) for card in best.cards]
+    counts = {value: values.count(value) for value in values}
+    ranks = sorted(counts, key=lambda value: (counts[value], value), reverse=True)
+    if label in ("Straight", "Straight flush") and set(values) == {14, 2, 3, 4, 5}:
+        ranks = [5]  # the wheel is five high
+    if lang != "en":
+        letters = [{14: "A", 13: "K", 12: "Q", 11: "J"}.get(r, str(r)) for r in ranks]
+        if label == "Straight flush" and ranks[0] == 14:
+            return _ZH["royal"][lang]
+        if label == "Two pair":
+            args = [letters[0], letters[1], letters[2]]
+        elif label == "Full house":
+            args = [letters[0], letters[1]]
+        else:
+            args = [letters[0], " ".join(letters[1:])]
+        return _ZH[label][lang].format(*args)
+    one, many = _ONE, _MANY
+    if label == "Straight flush":
+        return "royal flush" if ranks[0] == 14 else f"straight flush, {one[ranks[0]]} high"
+    if label == "Four of a kind":
+        return f"four of a kind, {many[ranks[0]]}, {one[ranks[1]]} kicker"
+    if label == "Full house":
+        return f"full house, {many[ranks[0]]} full of {many[ranks[1]]}"
+    if label == "Flush":
+        return f"flush, {one[ranks[0]]} high"
+    if label == "Straight":
+        return f"straight, {one[ranks[0]]} high"
+    if label == "Three of a kind":
+        return f"three of a kind, {many[ranks[0]]}"
+    if label == "Two pair":
+        return f"two pair, {many[ranks[0]]} and {many[ranks[1]]}, {one[ranks[2]]} kicker"
+    rest = " ".join(one[value] for value in ranks[1:])
+    if label == "One pair":
+        return f"pair of {many[ranks[0]]}, {rest} kickers"
+    return f"high card, {one[ranks[0]]}, {rest}"
+
+
+# -- PokerKit at the moment of the question -------------------------------------------------------
+
+
+def replay_to_now(hand: Hand) -> _Replay:
+    """The hand replayed in PokerKit up to where it stands: every action taken, nothing more."""
+    replay = _Replay(oracle_hand(hand))
+    state = replay.state
+    while state.status:
+        waiting = not replay.board_left and (
+            state.can_burn_card() or state.board_dealing_count is not None
+        )
+        if not replay.actions_left and (
+            state.actor_index is not None or waiting or state.can_show_or_muck_hole_cards()
+        ):
+            break
+        replay._step()
+    return replay
+
+
+def _chips(replay: _Replay, units: int | None) -> str:
+    assert units is not None
+    return format_chips(replay._chips(units))
+
+
+def pots_now(hand: Hand) -> list[tuple[Decimal, tuple[int, ...]]]:
+    """PokerKit's pots once the betting is over, main pot first."""
+    return list(play(oracle_hand(hand)).pots)
+
+
+def _clockwise_from_button(seats: list[int], button: int) -> list[int]:
+    after = sorted(seat for seat in seats if seat > button)
+    return after + sorted(seat for seat in seats if seat <= button)
+
+
+def shares(hand: Hand) -> list[tuple[int, Decimal, int]]:
+    """(pot, amount, seat) for every share, the last side pot first (ODD-CHIP): the best hand
+    eligible (PokerKit's evaluation) wins; a tie splits in whole chips, the odd ones going one
+    each to the tied seats from the first clockwise of the button."""
+    board = [str(card) for card in hand.ledger.board]
+    unit = hand.table.stakes.chip_unit
+    found = []
+    pots = pots_now(hand)
+    for index in range(len(pots) - 1, -1, -1):
+        amount, eligible = pots[index]
+        if len(eligible) == 1:
+            found.append((index, amount, eligible[0]))
+            continue
+        values = {
+            seat: _pk_hand([str(c) for c in hand.ledger.hands[seat]], board) for seat in eligible
+        }
+        best = max(values.values())
+        tied = [seat for seat in eligible if values[seat] == best]
+        units = int(amount / unit)
+        each, odd = divmod(units, len(tied))
+        for place, seat in enumerate(_clockwise_from_button(tied, hand.table.button)):
+            found.append((index, (each + (place < odd)) * unit, seat))
+    return found
+
+
+def award_lines(hand: Hand) -> list[str]:
+    lines = []
+    for index, amount, seat in shares(hand):
+        pot = "main" if index == 0 else f"side {index}"
+        lines.append(f"award {pot} {format_chips(amount)} to {seat}")
+    return lines
+
+
+def show_first(hand: Hand) -> int:
+    """SHOW-ORDER: the last to bet or raise on the river shows first, else the first live seat
+    clockwise of the button; but players in a side pot show before a player all-in for an
+    earlier pot only (the seats in the last contested pot first)."""
+    live = [seat for seat in hand.table.seats if seat not in hand.folded]
+    river = max(i for i, event in enumerate(hand.events) if event.kind is Kind.BOARD)
+    aggressors = [
+        event.seat
+        for event in hand.events[river:]
+        if event.kind in (Kind.BET, Kind.RAISE) and event.seat in live
+    ]
+    start = hand.table.button
+    if aggressors and aggressors[-1] is not None:
+        start = aggressors[-1] - 1
+    order = _clockwise_from_button(live, start)
+    contested = [seats for _, seats in pots_now(hand) if len(seats) > 1]
+    deepest = {seat: max((i for i, s in enumerate(contested) if seat in s), default=0)
+               for seat in live}  # fmt: skip
+    return max(order, key=lambda seat: (deepest[seat], -order.index(seat)))
+
+
+def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:
+    """The ruling on ``seat`` saying ``move`` (to ``to``), from PokerKit's state and the order
+    the betting rules are applied in."""
+    replay = replay_to_now(hand)
+    state = replay.state
+    assert state.actor_index is not None
+    actor = replay.order[state.actor_index]
+    if seat != actor:
+        return "out-of-turn"
+    facing = state.checking_or_calling_amount or 0
+    if move == "check":
+        return "check-facing" if facing else "stands"
+    if move in ("call", "fold"):
+        return "stands"
+    assert to is not None
+    if not state.can_complete_bet_or_raise_to():
+        return "not-reopened"
+    player = state.actor_index
+    total = replay._chips(state.stacks[player] + state.bets[player])
+    if to > total:
+        return "over-stack"
+    low = state.min_completion_betting_or_raising_to_amount
+    high = state.max_completion_betting_or_raising_to_amount
+    assert low is not None and high is not None
+    if to < replay._chips(low) and to != total:
+        return "below-min"
+    if to > replay._chips(high):
+        return "above-pot"
+    if to % hand.table.stakes.chip_unit:
+        return "chip-unit"
+    return "stands"
+
+
+# -- the trainees ---------------------------------------------------------------------------------
+
+
+def answer(trainer: Trainer, lang: str = "en") -> str:
+    """The right answer to the question now, worked out independently."""
+    hand, facts = trainer.hand, trainer.facts
+    assert hand is not None
+    kind = facts.get("ask")
+    if kind in ("pot", "call", "min-raise", "pot-max", "reopen", "change"):
+        replay = replay_to_now(hand)
+        state = replay.state
+        if kind == "pot":
+            return _chips(replay, state.total_pot_amount)
+        if kind == "call":
+            return _chips(replay, state.checking_or_calling_amount)
+        if kind == "change":  # the chip handed in, less the call
+            chip = facts["chip"]
+            assert isinstance(chip, Decimal) and state.checking_or_calling_amount is not None
+            return format_chips(chip - replay._chips(state.checking_or_calling_amount))
+        if kind == "min-raise":
+            return _chips(replay, state.min_completion_betting_or_raising_to_amount)
+        if kind == "pot-max":
+            return _chips(replay, state.max_completion_betting_or_raising_to_amount)
+        return "yes" if state.can_complete_bet_or_raise_to() else "no"
+    if kind == "build":
+        amount, seats = pots_now(hand)[int(str(facts["pot"]))]
+        return " ".join([format_chips(amount), *(str(seat) for seat in seats)])
+    if kind == "show-first":
+        return str(show_first(hand))
+    if kind == "winner":
+        index = int(str(facts["pot"]))
+        return " ".join(str(seat) for pot, _, seat in shares(hand) if pot == index)
+    if kind == "hand-name":
+        seat = int(str(facts["seat"]))
+        board = [str(card) for card in hand.ledger.board]
+        name = hand_name([str(card) for card in hand.ledger.hands[seat]], board, lang)
+        options = list(facts["options"])  # type: ignore[call-overload]
+        return str(options.index(name) + 1)
+    if kind == "action":
+        to = facts["to"]
+        call = action_call(hand, int(str(facts["seat"])), str(facts["move"]),
+                           to if isinstance(to, Decimal) else None)  # fmt: skip
+        return str(list(facts["calls"]).index(call) + 1)  # type: ignore[call-overload]
+    raise AssertionError(f"unknown question {kind!r}")
+
+
+def perfect(box: list[Trainer], typed: list[str] | None = None, lang: str = "en") -> Reader:
+    """A trainee who gets every answer and every award right (from PokerKit, never the trainer)."""
+    awards: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        trainer = box[0]
+        if prompt.startswith(("answer", "答案")):
+            line = answer(trainer, lang)
+        else:  # the pots, awarded
+            if not awards:
+                assert trainer.hand is not None
+                awards.extend(award_lines(trainer.hand))
+            line = awards.pop(0)
+        if typed is not None:
+            typed.append(line)
+        return line
+
+    return read

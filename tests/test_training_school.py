@@ -1,0 +1,585 @@
+"""The dealer school (issue 14): money, showdown and action drills answered by independent trainees
+(PokerKit and first principles, ``tests/school_trainees.py``), mistakes named and graded, every
+mishap the machine recognises injected, the procedure drill's mechanics, reports and summaries."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Callable
+from decimal import Decimal
+from pathlib import Path
+
+import pexpect  # type: ignore[import-untyped]
+import pytest
+import yaml
+
+from dealer.apps.trainer import Drill, Skill, Slip, Trainer
+from dealer.apps.training.drills.action_quiz import Call
+from dealer.apps.training.drills.awards import parse_award
+from dealer.apps.training.texts import TEXTS_PATH, check_texts, texts
+from dealer.core.deck import DeckPlan
+from dealer.core.steps import parse_step
+from dealer.engine.hand import Hand
+from dealer.rules.rulebook import Lang, book, ids
+from tests import school_trainees
+from tests.conftest import ROOT
+
+RULESETS = ("seed", "wsop-2024")
+LANGS = (Lang.EN, Lang.ZH_HANS, Lang.ZH_HANT)
+
+
+def run(drill: Drill, read: Callable[[str], str | None], box: list[Trainer],
+        **options: object) -> tuple[Trainer, list[str]]:  # fmt: skip
+    out: list[str] = []
+    options.setdefault("clock", lambda: 0.0)
+    trainer = Trainer(drill, read=read, write=out.append, **options)  # type: ignore[arg-type]
+    box.append(trainer)
+    trainer.run()
+    return trainer, "\n".join(out).splitlines()
+
+
+def autopilot(box: list[Trainer]) -> Callable[[str], str | None]:
+    """For the procedure drills only: the step the machine expects (the old drills' trainee)."""
+
+    def read(prompt: str) -> str | None:
+        return box[0].expected_step()
+
+    return read
+
+
+# -- every text in every language -----------------------------------------------------------------
+
+
+def test_every_training_text_is_in_all_three_languages() -> None:
+    data = yaml.safe_load(TEXTS_PATH.read_text(encoding="utf-8"))
+    assert set(check_texts(data)) == set(data)
+    for key, value in data.items():
+        assert set(value) == {"en", "zh-Hans", "zh-Hant"}, key
+        for lang in ("zh-Hans", "zh-Hant"):
+            # No English words leak into Chinese, but the commands the trainee types.
+            words = set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", "", value[lang])))
+            assert words <= {
+                "help",
+                "hint",
+                "table",
+                "quit",
+                "post",
+                "shuffle",
+                "cut",
+                "pitch",
+                "burn",
+                "flop",
+                "turn",
+                "river",
+                "showdown",
+                "award",
+                "main",
+                "side",
+                "move",
+                "button",
+                "gather",
+                "replace",
+                "kill",
+                "hand",
+                "correct",
+                "void",
+                "return",
+                "chips",
+                "scramble",
+                "choose",
+                "yes",
+            }, (key, words)
+
+
+def test_every_message_id_the_trainer_uses_exists() -> None:
+    used: set[str] = set()
+    for path in (ROOT / "dealer" / "apps").rglob("*.py"):
+        source = path.read_text(encoding="utf-8")
+        used.update(re.findall(r"\.t\(\s*\"([a-z][a-z0-9-]*)\"", source))
+        used.update(re.findall(r"\btext\(\s*\"([a-z][a-z0-9-]*)\"", source))
+        used.update(re.findall(r"\bsay\(\s*\"([a-z][a-z0-9-]*)\"", source))
+    labels = book().labels
+    missing = [key for key in used if key not in texts() and f"train-{key}" not in labels]
+    assert missing == []
+    for skill in Skill:
+        assert f"skill-{skill}" in texts()
+    for call in Call:
+        assert f"call-{call}" in texts()
+
+
+# -- the question drills: full marks from an independent trainee ----------------------------------
+
+
+@pytest.mark.parametrize("drill", [Drill.MONEY, Drill.SHOWDOWN, Drill.ACTION])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_independent_trainee_gets_full_marks(drill: Drill, seed: int) -> None:
+    box: list[Trainer] = []
+    typed: list[str] = []
+    trainer, out = run(drill, school_trainees.perfect(box, typed), box, hands=8, seed=seed)
+    score = trainer.score
+    assert (score.hands, score.steps_wrong, score.mistakes) == (8, 0, [])
+    assert score.steps_right == len(typed) >= 8
+    assert not any("Wrong" in line for line in out)
+    assert out[-1] == "  No mistakes."
+
+
+@pytest.mark.parametrize("lang", [Lang.ZH_HANS, Lang.ZH_HANT])
+@pytest.mark.parametrize("drill", [Drill.MONEY, Drill.SHOWDOWN, Drill.ACTION])
+def test_question_drills_in_chinese(drill: Drill, lang: Lang) -> None:
+    box: list[Trainer] = []
+    trainer, out = run(drill, school_trainees.perfect(box, lang=lang), box, hands=6, seed=4,
+                       lang=lang)  # fmt: skip
+    assert (trainer.score.hands, trainer.score.steps_wrong) == (6, 0)
+    story = "\n".join(out)
+    assert not re.search(r"\b(seat|pot|the|is|and|shows|calls|raises|Wrong|Right)\b", story)
+
+
+def test_money_drill_asks_every_kind_of_question() -> None:
+    box: list[Trainer] = []
+    asked: list[str] = []
+    read = school_trainees.perfect(box)
+
+    def recording(prompt: str) -> str | None:
+        if prompt == "answer> ":
+            asked.append(str(box[0].facts["ask"]))
+        return read(prompt)
+
+    trainer, out = run(Drill.MONEY, recording, box, hands=7, seed=3)
+    assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build", "change"}
+    # The pots are awarded by the trainee.
+    assert any(line.startswith("  ✓ the main pot ") for line in out)
+    assert trainer.score.accuracy()["side-pots"]["accuracy"] == 1.0
+
+
+# -- a clumsy trainee: each mistake named with its rule and counted under its skill ------------ --
+
+
+def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
+    """Miscounts the pot, answers the reopening question wrongly and awards a side pot to a seat
+    not eligible for it (money drill); names the wrong winner (showdown drill)."""
+    box: list[Trainer] = []
+    right = school_trainees.perfect(box)
+    done: set[str] = set()
+    awards: list[str] = []
+
+    def money(prompt: str) -> str | None:
+        trainer = box[0]
+        hand = trainer.hand
+        assert hand is not None
+        kind = trainer.facts.get("ask")
+        if prompt == "answer> " and kind == "pot":
+            done.add("pot")
+            return str(Decimal(school_trainees.answer(trainer)) + 1)
+        if prompt == "answer> " and kind == "reopen":
+            done.add("reopen")
+            return {"yes": "no", "no": "yes"}[school_trainees.answer(trainer)]
+        if prompt == "dealer> " and "side" not in done:
+            awards.extend(school_trainees.award_lines(hand))
+            first = parse_award(awards[0])
+            assert first is not None and first.pot > 0  # the last side pot comes first
+            pots = school_trainees.pots_now(hand)
+            stranger = next(s for s in pots[0][1] if s not in pots[first.pot][1])
+            done.add("side")
+            return f"award side {first.pot} {first.amount} to {stranger}"
+        if prompt == "dealer> ":
+            return awards.pop(0)
+        return right(prompt)
+
+    trainer, out = run(Drill.MONEY, money, box, hands=7, seed=3)
+    assert done == {"pot", "reopen", "side"}
+    assert any(line.startswith("✗ Wrong (ROUND-END): the answer is ") for line in out)
+    assert any(line.startswith("✗ Wrong (NL-MIN-RAISE): the answer is ") for line in out)
+    assert any("is not eligible for side pot" in line for line in out)
+    assert "  Rule SIDE-POTS: All-in and side pots" in out
+    assert trainer.score.by_skill() == {"bet-sizing": 1, "pot-count": 1, "side-pots": 1}
+    assert trainer.score.by_rule() == {"NL-MIN-RAISE": 1, "ROUND-END": 1, "SIDE-POTS": 1}
+    assert trainer.score.hands == 7
+
+    box2: list[Trainer] = []
+    right2 = school_trainees.perfect(box2)
+
+    def showdown(prompt: str) -> str | None:
+        trainer = box2[0]
+        if trainer.facts.get("ask") == "winner" and "winner" not in done:
+            done.add("winner")
+            assert trainer.hand is not None
+            winners = school_trainees.answer(trainer).split()
+            loser = next(s for s in trainer.hand.live if str(s) not in winners)
+            return str(loser)
+        return right2(prompt)
+
+    trainer2, out2 = run(Drill.SHOWDOWN, showdown, box2, hands=2, seed=1)
+    [mistake] = trainer2.score.mistakes
+    assert mistake.rule in ("SHOWDOWN", "PLAY-BOARD") and mistake.graded is Skill.SHOWDOWN
+    assert any(line.startswith(f"✗ Wrong ({mistake.rule}): the answer is ") for line in out2)
+    assert trainer2.score.by_skill() == {"showdown": 1}
+
+
+# -- the ruling quiz: four different rulings ------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [3, 7])
+def test_ruling_quiz_offers_four_different_remedies(seed: int) -> None:
+    """Seeds 3 and 7 once offered two options with the same remedy in other words."""
+    from dealer.apps.training.drills.ruling_quiz import remedy_of
+    from dealer.rules.rulebook import rule
+
+    box: list[Trainer] = []
+    summaries = {}
+    for rule_id in ids("B"):
+        ruling = rule(rule_id).ruling("seed")
+        summaries.setdefault(ruling.summary.get(Lang.EN), remedy_of(ruling))
+
+    def read(prompt: str) -> str | None:
+        return box[0].answer
+
+    trainer, out = run(Drill.RULING, read, box, hands=6, seed=seed)
+    assert trainer.score.steps_wrong == 0
+    shown = [
+        [line[5:] for line in out[start + 1 : start + 5]]
+        for start, line in enumerate(out)
+        if line.startswith("Which ruling")
+    ]
+    assert len(shown) == 6
+    for options in shown:
+        assert len(set(options)) == 4
+        remedies = [summaries[text] for text in options if text in summaries]
+        assert len(set(remedies)) == len(remedies)
+
+
+# -- every mishap the machine recognises, in the mishap drill -------------------------------------
+
+
+def _recognised() -> dict[str, set[str]]:
+    """Each ruling the procedure's ``mishaps:`` can make, with the variants that differ."""
+    data = yaml.safe_load((ROOT / "procedures" / "holdem.yaml").read_text(encoding="utf-8"))
+    found: dict[str, set[str]] = {}
+    for transition in data["mishaps"]:
+        before = transition["before"]
+        for name in before if isinstance(before, list) else [before]:
+            if name.startswith("ruling"):
+                rule_id = re.split(r"[/=]", name.split(":", 1)[1])[0]
+                found.setdefault(rule_id, set())
+    return found
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_mishap_drill_injects_every_recognised_irregularity(ruleset: str) -> None:
+    box: list[Trainer] = []
+    trainer, out = run(Drill.MISHAP, autopilot(box), box, hands=50, seed=14, ruleset=ruleset)
+    assert (trainer.score.hands, trainer.score.steps_wrong) == (50, 0)
+    seen = {line.split()[1] for line in out if line.startswith("Ruling ")}
+    assert seen >= set(_recognised())
+    # The unnoticed skip is injected too (it makes no ruling until the short hand is found).
+    assert any("never reaches seat" in line for line in out)
+
+
+# -- the procedure drill's mechanics -------------------------------------------------------------
+
+
+def test_a_mishap_on_the_dealers_own_step_costs_no_step() -> None:
+    box: list[Trainer] = []
+    typed: list[str] = []
+    read = autopilot(box)
+
+    def recording(prompt: str) -> str | None:
+        line = read(prompt)
+        typed.append(line or "")
+        return line
+
+    trainer, out = run(Drill.MISHAP, recording, box, hands=3, seed=7, slips=[Slip.EXPOSED])
+    assert trainer.score.steps_wrong == 0
+    mishaps = [line for line in out if line.startswith("Mishap: ")]
+    assert len(mishaps) == 3
+    for line in mishaps:
+        found = re.match(
+            r"Mishap: as you go to pitch (\d+), the dealer's pitch to seat (\d+) turns", line
+        )
+        assert found is not None and found.group(1) == found.group(2), line
+    # Every card of every deal was pitched by the trainee: none was taken by the mishap.
+    hand = trainer.hand
+    assert hand is not None
+    assert typed.count("pitch 1") + sum(typed.count(f"pitch {s}") for s in range(2, 11)) >= 3 * 4
+
+
+def test_status_line_and_refusal_name_the_owed_command() -> None:
+    box: list[Trainer] = []
+    said: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        trainer = box[0]
+        hand = trainer.hand
+        expected = trainer.expected_step()
+        assert hand is not None and expected is not None
+        if expected.startswith("replace") and "burn" not in said:
+            said.append("burn")
+            return "burn"
+        return expected
+
+    trainer, out = run(Drill.MISHAP, read, box, hands=1, seed=7, slips=[Slip.EXPOSED])
+    owed = [line for line in out if "· owed: replace " in line]
+    assert owed, "the status line shows the owed step"
+    seat = owed[0].rsplit(" ", 1)[1]
+    assert f"  expected: replace {seat}" in out
+    assert any(
+        line.startswith("Owed, in order: ") and f" · replace {seat} · " in line for line in out
+    )
+    [mistake] = trainer.score.mistakes
+    assert (mistake.expected, mistake.got, mistake.graded) == (f"replace {seat}", "burn",
+                                                               Skill.REMEDIES)  # fmt: skip
+
+
+def test_the_held_burn_goes_with_its_street() -> None:
+    """HOLE-EXPOSED-OTHER: the exposed card is the burn before the flop, so no card is burned from
+    the stub; the trainee who says `flop` there is right (the ruling's words and the machine
+    agree)."""
+    box: list[Trainer] = []
+    said: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        trainer = box[0]
+        hand = trainer.hand
+        expected = trainer.expected_step()
+        assert hand is not None and expected is not None
+        if expected == "burn" and hand.state == "flop_burn" and hand.owed:
+            said.append("flop")
+            return "flop"
+        return expected
+
+    trainer, out = run(Drill.MISHAP, read, box, hands=3, seed=7, slips=[Slip.EXPOSED])
+    assert said and trainer.score.steps_wrong == 0
+    held = r"  \w\w is the burn: no card is burned from the stub"
+    assert any(re.match(held, line) for line in out)
+
+
+def test_an_uncontested_pot_is_taught_as_such() -> None:
+    box: list[Trainer] = []
+    tried: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        trainer = box[0]
+        hand = trainer.hand
+        assert hand is not None
+        if hand.state == "pushing" and len(hand.live) == 1 and not tried:
+            tried.append(str(hand.live[0]))
+            return "showdown"
+        return trainer.expected_step()
+
+    trainer, out = run(Drill.NORMAL, read, box, hands=6, seed=2)
+    assert tried
+    seat = tried[0]
+    assert (
+        f"✗ Wrong: no showdown: everyone but seat {seat} has folded, so the pot is uncontested; "
+        f"award it to seat {seat}" in out
+    )
+    assert "  Rule ROUND-END: End of a betting round" in out or any(
+        line.startswith("  Rule ROUND-END:") for line in out
+    )
+    [mistake] = trainer.score.mistakes
+    assert mistake.rule == "ROUND-END"
+
+
+def test_shuffle_before_post_is_accepted_and_deals_the_same_cards() -> None:
+    box: list[Trainer] = []
+    first = iter(["shuffle", "post", "cut"])
+
+    def read(prompt: str) -> str | None:
+        return next(first, None) or box[0].expected_step()
+
+    trainer, out = run(Drill.NORMAL, read, box, hands=1, seed=3)
+    assert trainer.score.steps_wrong == 0
+    assert "  shuffled 52 cards (the blinds are still to be posted)" in out
+    hand = trainer.hand
+    assert hand is not None
+    again = Hand(hand.table, DeckPlan(seed=hand.plan.seed), audit=True)
+    for text in ("post", "shuffle", "cut"):
+        again.apply(parse_step(text))
+    pitched = [e.cards for e in hand.events if e.kind.value == "pitch"]
+    assert pitched[0] == again.apply(parse_step(f"pitch {again.next_seat}"))[0].cards
+
+
+def test_hint_learn_mode_and_what_shuffle_and_cut_did() -> None:
+    answers = iter(["hint", "post", "shuffle", "cut"])
+    _, out = run(Drill.NORMAL, lambda prompt: next(answers, None), [], hands=1, seed=3)
+    assert out[0] == (
+        "Dealer trainer: normal drill, 1 hand, ruleset seed, random seed 3. You are the dealer; "
+        "type help for the commands."
+    )
+    assert "Next: post (post the antes and blinds (BLINDS))" in out
+    assert "  Rule BLINDS: Blinds" in out
+    assert "  shuffled: 52 cards" in out
+    assert any(re.fullmatch(r"  cut at card \d+", line) for line in out)
+    box: list[Trainer] = []
+    trainer, learn = run(Drill.NORMAL, autopilot(box), box, hands=1, seed=3, learn=True)
+    nexts = [line for line in learn if line.startswith("Next: ")]
+    assert len(nexts) == trainer.score.steps_right  # shown before every step
+    assert "Learn mode: the next step is shown before each one." in learn
+
+
+# -- report and summary --------------------------------------------------------------------------
+
+
+def _train(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "dealer", "train", *args],
+        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
+    )  # fmt: skip
+
+
+def _report(path: Path, date: str, skills: dict[str, tuple[int, int]]) -> Path:
+    path.write_text(json.dumps({
+        "trainee": "Mei", "date": date, "lang": "en", "ruleset": "seed", "drill": "money",
+        "seed": 1, "version": "0.1.0",
+        "skills": {name: {"positions": n, "first_right": r, "accuracy": round(r / n, 3)}
+                   for name, (r, n) in skills.items()},
+    }), encoding="utf-8")  # fmt: skip
+    return path
+
+
+def test_summary_adds_up_sessions_against_the_school(tmp_path: Path) -> None:
+    one = _report(tmp_path / "a.json", "2026-11-02", {"pot-count": (6, 10), "showdown": (4, 4)})
+    two = _report(tmp_path / "b.json", "2026-11-01", {"pot-count": (10, 10)})
+    done = _train("--summary", str(one), str(two))
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines() == [
+        "Mei: 2 sessions",
+        "  pot count: 16/20 (80%), by session 100% → 60% NOT YET (needs 90%)",
+        "  showdown: 4/4 (100%), by session 100% too few to grade (needs 10)",
+    ]
+    school = tmp_path / "school.yaml"
+    school.write_text("pass: {pot-count: 0.75}\nminimum: 2\n", encoding="utf-8")
+    done = _train("--summary", "--school", str(school), str(one), str(two), "--lang", "zh-Hant")
+    assert done.stdout.splitlines()[1] == "  點算底池：16/20（80%），各次 100% → 60% 通過（需 75%）"
+
+
+def test_summary_bad_input_exits_2(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json", encoding="utf-8")
+    done = _train("--summary", str(bad))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{bad}:1: not JSON")
+    done = _train("--summary")
+    assert (done.returncode, done.stderr.strip()) == (2, "--summary:0: name the reports to add up")
+    school = tmp_path / "school.yaml"
+    school.write_text("pass: {dealing: 0.9}\n", encoding="utf-8")
+    report = _report(tmp_path / "a.json", "2026-11-02", {"pot-count": (6, 10)})
+    done = _train("--summary", "--school", str(school), str(report))
+    assert done.returncode == 2
+    assert done.stderr.startswith(f"{school}:1: unknown skill 'dealing'")
+
+
+def test_train_report_carries_who_when_and_how(tmp_path: Path) -> None:
+    lines = []
+    box: list[Trainer] = []
+    read = school_trainees.perfect(box, lines)
+    run(Drill.ACTION, read, box, hands=2, seed=5)
+    report = tmp_path / "r.json"
+    done = _train("--drill", "action", "--hands", "2", "--seed", "5", "--trainee", "Lin",
+                  "--report", str(report), stdin="\n".join(lines) + "\n")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    data = json.loads(report.read_text(encoding="utf-8"))
+    assert {k: data[k] for k in ("trainee", "lang", "ruleset", "drill", "seed", "version")} == {
+        "trainee": "Lin", "lang": "en", "ruleset": "seed", "drill": "action", "seed": 5,
+        "version": "0.1.0",
+    }  # fmt: skip
+    assert data["skills"] == {"action": {"positions": 2, "first_right": 2, "accuracy": 1.0}}
+
+
+# -- at the terminal ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("drill", "lang", "banner"),
+    [
+        (
+            Drill.MONEY,
+            Lang.EN,
+            "Dealer trainer: money drill, 4 hands, ruleset seed, random seed 3.",
+        ),
+        (Drill.SHOWDOWN, Lang.ZH_HANT, "發牌員訓練：攤牌練習，共 4 手，規則集 seed，隨機種子 3。"),
+        (
+            Drill.ACTION,
+            Lang.ZH_HANS,
+            "发牌员训练：行动判定练习，共 4 手，规则集 seed，随机种子 3。",
+        ),
+    ],
+)
+def test_a_question_drill_at_the_terminal_with_full_marks(
+    drill: Drill, lang: Lang, banner: str
+) -> None:
+    box: list[Trainer] = []
+    typed: list[str] = []
+    run(drill, school_trainees.perfect(box, typed, lang=lang), box, hands=4, seed=3, lang=lang)
+    args = ["-m", "dealer", "train", "--drill", drill.value, "--hands", "4", "--seed", "3"]
+    child = pexpect.spawn(sys.executable, [*args, "--lang", lang.value], cwd=str(ROOT),
+                          encoding="utf-8", timeout=30, dimensions=(50, 160))  # fmt: skip
+    child.expect_exact(banner)
+    for line in typed:
+        child.expect(r"(answer|dealer|答案|发牌员|發牌員)> ")
+        child.sendline(line)
+    child.expect(pexpect.EOF)
+    screen = child.before
+    child.close()
+    assert child.exitstatus == 0
+    steps = {Lang.EN: "steps right: {}, steps wrong: 0", Lang.ZH_HANS: "正确步骤：{}，错误步骤：0",
+             Lang.ZH_HANT: "正確步驟：{}，錯誤步驟：0"}[lang]  # fmt: skip
+    assert steps.format(len(typed)) in screen
+
+
+@pytest.mark.parametrize(
+    ("drill", "lang"),
+    [(Drill.MONEY, Lang.ZH_HANS), (Drill.SHOWDOWN, Lang.EN), (Drill.ACTION, Lang.ZH_HANT)],
+)
+def test_a_question_drill_on_standard_input(drill: Drill, lang: Lang) -> None:
+    box: list[Trainer] = []
+    typed: list[str] = []
+    run(drill, school_trainees.perfect(box, typed, lang=lang), box, hands=3, seed=2, lang=lang)
+    done = _train("--drill", drill.value, "--hands", "3", "--seed", "2", "--lang", lang.value,
+                  stdin="\n".join(typed) + "\n")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    right = {Lang.EN: "steps right: {}, steps wrong: 0", Lang.ZH_HANS: "正确步骤：{}，错误步骤：0",
+             Lang.ZH_HANT: "正確步驟：{}，錯誤步驟：0"}[lang]  # fmt: skip
+    assert right.format(len(typed)) in done.stdout
+
+
+# -- the award checker, by the rules' words -----------------------------------------------------
+
+
+def test_award_lines_are_judged_by_side_pots_and_odd_chip() -> None:
+    from dealer.apps.training.drills.awards import Award, judge
+    from dealer.core.pots import Pot, Share
+
+    # Seat 2 all-in for 30 (main pot 90: seats 2, 5, 7); side pot 1 of 41 between 5 and 7, who tie.
+    pots = (Pot(Decimal(90), (2, 5, 7)), Pot(Decimal(41), (5, 7)))
+    # The last side pot first (ODD-CHIP); its odd chip to the first tied seat left of the button
+    # (button 6: seat 7 first).
+    left = [
+        Share(1, 7, Decimal(21)),
+        Share(1, 5, Decimal(20)),
+        Share(0, 2, Decimal(90)),
+    ]
+    verdicts = {
+        "right": judge(Award(1, Decimal(21), 7), pots, left),
+        "no pot": judge(Award(2, Decimal(10), 5), pots, left),
+        "not eligible": judge(Award(1, Decimal(20), 2), pots, left),
+        "order": judge(Award(0, Decimal(90), 2), pots, left),
+        "odd chip": judge(Award(1, Decimal(20), 7), pots, left),
+    }
+    assert verdicts["right"] is None
+    assert {name: (v.rule, v.key) for name, v in verdicts.items() if v is not None} == {
+        "no pot": ("SIDE-POTS", "award-no-pot"),
+        "not eligible": ("SIDE-POTS", "award-not-eligible"),
+        "order": ("ODD-CHIP", "award-order"),
+        "odd chip": ("ODD-CHIP", "award-split"),
+    }
+    main_only = [Share(0, 2, Decimal(90))]
+    wrong_winner = judge(Award(0, Decimal(90), 5), pots, main_only)
+    assert wrong_winner is not None and (wrong_winner.rule, wrong_winner.fields["winners"]) == (
+        "SHOWDOWN",
+        "2",
+    )
+    short = judge(Award(0, Decimal(80), 2), pots, main_only)
+    assert short is not None and (short.rule, short.key) == ("SIDE-POTS", "award-amount")
