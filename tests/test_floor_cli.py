@@ -139,3 +139,16 @@ def test_ask_answers_in_traditional_chinese_with_the_next_step() -> None:
     assert out.strip() == "沒有違規。下一步：輪到 1 號座位行動 (POSTFLOP-ACTION)"
     code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
     assert "下一步：轮到 2 号座位行动 (POSTFLOP-ACTION)" in out.splitlines()
+
+
+def test_ask_on_a_hand_whose_last_step_is_refused_answers_as_far_as_it_replays() -> None:
+    """Issue 10: the answer is for the hand before the refused step, and names that step."""
+    code, out, _ = _run("ask", str(ASK / "turn-premature-then-refused.yaml"))
+    assert code == 0
+    first = out.splitlines()[0]
+    assert first.startswith(f"{ASK / 'turn-premature-then-refused.yaml'}: the hand replays only")
+    assert "got: burn" in first and "(TURN-PREMATURE)" in first
+    assert "TURN-PREMATURE" in out and "seat 2 is to act" in out
+    code, out, _ = _run("ask", str(ASK / "turn-premature-then-refused.yaml"), "--json")
+    facts = json.loads(out)
+    assert facts["irregularity"] == "TURN-PREMATURE" and "got: burn" in facts["stopped"]
