@@ -9,12 +9,16 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
 from dealer import __version__
+
+if TYPE_CHECKING:
+    from dealer.apps.lookup import Reply
 
 app = typer.Typer(
     add_completion=False,
@@ -158,6 +162,21 @@ def _lang(value: str | None) -> Any:
         raise _bad_input(f"--lang:0: {error}") from None
 
 
+def _answer(look_up: Callable[[], Reply]) -> NoReturn:
+    """Print a floor look-up's reply (the same functions answer without typer: apps.quick)."""
+    from dealer.rules.source import SourceError
+
+    try:
+        reply = look_up()
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    if reply.out:
+        typer.echo(reply.out, nl=False)
+    if reply.err:
+        typer.echo(reply.err, err=True, nl=False)
+    raise typer.Exit(reply.code)
+
+
 @app.command()
 def rule(
     query: Annotated[
@@ -175,18 +194,9 @@ def rule(
     one?"); when no rule covers them, the nearest rules are named and the exit code is 1.
     """
     from dealer.apps.lookup import answer
-    from dealer.rules.source import SourceError
 
     language = _lang(lang)
-    try:
-        reply = answer(query, ruleset, language, as_json)
-    except SourceError as error:
-        raise _bad_input(str(error)) from None
-    if reply.out:
-        typer.echo(reply.out, nl=False)
-    if reply.err:
-        typer.echo(reply.err, err=True, nl=False)
-    raise typer.Exit(reply.code)
+    _answer(lambda: answer(query, ruleset, language, as_json))
 
 
 @app.command()
@@ -229,15 +239,7 @@ def ask(
         raise typer.Exit(code)
     from dealer.apps.lookup import ask_file
 
-    try:
-        reply = ask_file(scenario, ruleset, language, as_json)
-    except SourceError as error:
-        raise _bad_input(str(error)) from None
-    if reply.out:
-        typer.echo(reply.out, nl=False)
-    if reply.err:
-        typer.echo(reply.err, err=True, nl=False)
-    raise typer.Exit(reply.code)
+    _answer(lambda: ask_file(scenario, ruleset, language, as_json))
 
 
 @app.command()
