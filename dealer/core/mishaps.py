@@ -35,6 +35,7 @@ class MishapKind(StrEnum):
     TURN = "turn"
     RIVER = "river"
     FLASH = "flash"  # seat N exposes CARD: a player shows their own card
+    FLOP_FACE_DOWN = "flop face down"  # the flop laid out face down, not yet turned
     BOXED = "boxed"  # boxed card: the top card of the stub is found face up
     BUTTON = "button"  # button N: the button is out of position; it belongs at seat N
     DUPLICATE = "duplicate"  # duplicate CARD: two cards of the same rank and suit
@@ -66,6 +67,7 @@ class Mishap:
         if kind is MishapKind.FLASH:
             return f"seat {seat} exposes {card}"
         words = {
+            MishapKind.FLOP_FACE_DOWN: "flop face down",
             MishapKind.BOXED: "boxed card",
             MishapKind.FOREIGN: "foreign card",
             MishapKind.FOREIGN_IN_STUB: "foreign card in stub",
@@ -76,12 +78,13 @@ class Mishap:
 
 _USAGE = (
     "expected pitch N [exposed|flashed|off the table], replace N exposed, skip N, short N, burn, "
-    "flop [N], turn [CARD], river [CARD], seat N exposes CARD, boxed card, button N, "
-    "duplicate CARD, foreign card [in stub], joker [N] or deck short"
+    "flop [N], flop face down, turn [CARD], river [CARD], seat N exposes CARD, boxed card, "
+    "button N, duplicate CARD, foreign card [in stub], joker [N] or deck short"
 )
 _PLAIN = {
     "burn": MishapKind.BURN,
     "flop": MishapKind.FLOP,
+    "flop face down": MishapKind.FLOP_FACE_DOWN,
     "turn": MishapKind.TURN,
     "river": MishapKind.RIVER,
     "boxed card": MishapKind.BOXED,

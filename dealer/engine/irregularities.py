@@ -231,6 +231,15 @@ class Irregularities(HandState):
         self.obligations.dealt(Verb.FLOP)
         self._touch(Role.FLOP_CARDS, *cards)
 
+    @touches(Role.FLOP_CARDS)
+    def lay_flop_face_down(self, step: Mishap) -> None:
+        """Three cards laid out for the flop, face down, without a burn: nobody has seen them."""
+        cards = tuple(self.ledger.turn_up() for _ in range(3))
+        for card in cards:
+            self.ledger.move(card, Place.SET_ASIDE)  # on the table, face down: not the board
+        self._log(Kind.SET_ASIDE, cards=cards, note="flop face down, without a burn")
+        self._touch(Role.FLOP_CARDS, *cards)
+
     @touches(Role.CARD_TURNED_WITHOUT_BURN)
     def street_without_burn(self, step: Mishap) -> None:
         card = self.ledger.turn_up()
@@ -370,8 +379,9 @@ class Irregularities(HandState):
                     if place is not Place.SET_ASIDE:
                         self.ledger.move(card, Place.SET_ASIDE)
                         moved.append((Kind.SET_ASIDE, card))
-                elif fate is Fate.RETURNED_TO_STUB and place is Place.BURN:
-                    self.ledger.move(card, Place.STUB)  # back on top: the next burn (LA 122, 165)
+                elif fate is Fate.RETURNED_TO_STUB and place in (Place.BURN, Place.SET_ASIDE):
+                    # back on top, unseen: the next burn (LA 122, 165), or a face-down flop put
+                    # right (LA 164), the last card first so the first is on top again
                     moved.append((Kind.TO_STUB, card))
                 elif fate is Fate.BURNED and role in burned_later:
                     self.obligations.hold(card, role, ruled.rule_id, Hold.BURN)
@@ -381,6 +391,8 @@ class Irregularities(HandState):
                 elif fate is Fate.BURNED and place in (Place.BOARD, Place.SEAT):
                     self.ledger.move(card, Place.BURN)  # it was the burn card: put right now
                     moved.append((Kind.BURN, card))
+        for card in reversed([card for kind, card in moved if kind is Kind.TO_STUB]):
+            self.ledger.move(card, Place.STUB)
         for kind in (Kind.SET_ASIDE, Kind.TO_STUB, Kind.BURN):
             group = tuple(card for moved_kind, card in moved if moved_kind is kind)
             if group:

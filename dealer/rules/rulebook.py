@@ -90,6 +90,8 @@ class Branch(StrEnum):
     MORE_THAN_FOUR_CARDS = "more-than-four-cards"
     # A second burn before the flop, no flop card exposed (BURN-MISSED-FLOP, LA 164).
     SECOND_BURN = "second-burn"
+    # The flop laid out face down without its burn, no card exposed (BURN-MISSED-FLOP, LA 164).
+    FACE_DOWN = "face-down"
     # Noticed only after a player acted on the card concerned (NOTICED-LATE; LA 115, LA 165).
     ACTED_ON = "acted-on"
 
