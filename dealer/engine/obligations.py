@@ -315,10 +315,14 @@ class Obligations:
         return chosen.card if chosen is not None else None
 
     def dealt(self, street: Verb) -> None:
-        """A mishap dealt the street the next owed step was to deal: that step is spent (the
+        """A mishap dealt the street a step still owed was to deal: that step is spent (the
         ruling on the mishap says what happens now)."""
-        if self.owed and self.owed[0].verb is street:
-            self.owed.pop(0)
+        for index, owed in enumerate(self.owed):
+            if owed.wait is not None:
+                return  # a street owed after a betting round is another deal of it
+            if owed.verb is street:
+                del self.owed[index]
+                return
 
     def burned(self, card: Card) -> None:
         """A held card was burned: it is no longer held, and no step still owes its burn."""
