@@ -329,21 +329,19 @@ class Irregularities(HandState):
             self.touched = dict(item.cards)
             # acted on: a player acted since, the board card concerned has been turned since, or
             # the hand has gone past the street concerned: the board stands (LA 165)
-            acted = (
-                len(self.actions) > item.actions
-                or len(self.ledger.board) > item.board
-                or (item.street is not None and self._street_now() is not item.street)
-            )
+            left = item.street is not None and self._street_now() is not item.street
+            acted = len(self.actions) > item.actions or len(self.ledger.board) > item.board or left
             ruled = rule_under(
                 item.ref, self.table.ruleset, item.cards,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,
                 street=item.street, seat=item.seat,
             )  # fmt: skip
-            self._rule(ruled)
+            # once the hand has left that street the later cards have come: nothing to put right
+            self._rule(ruled, owes=not left)
 
-    def _rule(self, ruled: Ruled) -> None:
+    def _rule(self, ruled: Ruled, *, owes: bool = True) -> None:
         self.rulings.append(ruled)
-        steps = owed_steps(ruled, self.ledger, self.next_seat is None)
+        steps = owed_steps(ruled, self.ledger, self.next_seat is None) if owes else []
         sources = ", ".join(ruled.ruling.sources)
         self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}: {sources}")
         self._settle_touched(ruled)
