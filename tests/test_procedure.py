@@ -41,7 +41,7 @@ def test_one_machine_serves_every_hand_of_a_process() -> None:
         "    hand = Hand(_table(), DeckPlan(seed=seed))\n"
         "    autopilot(hand, 'done', 'check-call')\n"
         "    assert hand.is_over\n"
-        "print(procedure.BUILDS)\n"
+        "print(len(procedure._MACHINES))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
@@ -124,3 +124,15 @@ def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset:
             logs.append(log)
         assert logs[0] == logs[1], f"seed {seed}"
         assert hand.is_over, f"seed {seed}: stuck at {hand.expected()}"
+
+
+def test_autopilot_words_stand_for_the_states_the_data_marks() -> None:
+    targets = procedure.procedure().autopilot_targets
+    assert targets == {
+        "deal": "preflop_betting",
+        "flop": "flop_betting",
+        "turn": "turn_betting",
+        "river": "river_betting",
+        "showdown": "showdown",
+        "end": "done",
+    }

@@ -97,7 +97,7 @@ class Dealing(HandState):
 
     def close_deal(self, step: Step) -> None:
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
-        if self.next_seat is not None or self.state != "dealing":
+        if self.next_seat is not None or procedure().states[self.state].next != "pitch":
             return
         self.obligations.finish(Verb.REDEAL)  # the (re)deal a ruling awaited is complete
         if not self.obligations.gathering:

@@ -57,6 +57,19 @@ class Procedure:
         return next(name for name, spec in self.states.items() if spec.final)
 
     @property
+    def autopilot_targets(self) -> dict[str, str]:
+        """The words a scenario may give autopilot (``deal``, ``flop``, ..., ``end``), and the
+        states the data marks for them: each street's betting round, the showdown, the end."""
+        targets = {}
+        for name, spec in self.states.items():
+            if spec.betting and spec.street is not None:
+                targets["deal" if spec.street is Street.PREFLOP else str(spec.street)] = name
+            elif spec.next == "showdown":
+                targets["showdown"] = name
+        targets["end"] = self.final
+        return targets
+
+    @property
     def callbacks(self) -> frozenset[str]:
         """Every model method the data names (conditions, before/after callbacks, on_enter)."""
         names: set[str] = set(self.on_enter.values())
@@ -261,9 +274,6 @@ def quiet() -> None:
     logging.getLogger("transitions.core").disabled = True
 
 
-BUILDS = 0  # how many machines this process has built (a test holds it to one)
-
-
 _MACHINES: dict[type, Machine] = {}
 _ROUTES: dict[type, Routes] = {}
 
@@ -278,7 +288,6 @@ def machine(model: type) -> Machine:
 
 
 def _build(model: type) -> Machine:
-    global BUILDS
     spec = procedure()
     for name in sorted(spec.callbacks):
         try:
@@ -302,7 +311,6 @@ def _build(model: type) -> Machine:
         auto_transitions=False,
         send_event=False,
     )
-    BUILDS += 1
     return built
 
 

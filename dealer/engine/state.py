@@ -104,7 +104,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.state == "done"
+        return procedure().states[self.state].final
 
     @property
     def owed(self) -> list[Owed]:

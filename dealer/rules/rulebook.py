@@ -138,9 +138,6 @@ class Text:
     def all(self) -> tuple[str, ...]:
         return tuple(value for value in (self.en, self.zh_hans, self.zh_hant) if value is not None)
 
-    def as_dict(self) -> dict[str, str]:
-        return {lang.value: self.get(lang) for lang in Lang}
-
 
 @dataclass(frozen=True, slots=True)
 class Words:

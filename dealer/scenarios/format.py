@@ -30,15 +30,9 @@ from dealer.rules.rulesets import UnknownRuleset, load_ruleset
 from dealer.rules.source import Items, Node, SourceError, check_keys, load_file, load_text
 from dealer.scenarios import vocabulary
 
-# Where autopilot may be asked to run to: a state of the procedure, or one of these words.
-AUTO_TARGETS = {
-    "deal": "preflop_betting",
-    "flop": "flop_betting",
-    "turn": "turn_betting",
-    "river": "river_betting",
-    "showdown": "showdown",
-    "end": "done",
-}
+# Where autopilot may be asked to run to: a state of the procedure, or one of these words (the
+# procedure data says which state each stands for: Procedure.autopilot_targets).
+AUTO_TARGETS = ("deal", "flop", "turn", "river", "showdown", "end")
 PLAYER_POLICIES = ("none", "check-call")
 EXPECT_KEYS = tuple(vocabulary.EXPECT)
 
@@ -382,9 +376,9 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
                 return Expect(checks, line)
             if kind == "auto":
                 target = item["auto"]
-                state = AUTO_TARGETS.get(str(target), str(target))
                 from dealer.engine.procedure import procedure
 
+                state = procedure().autopilot_targets.get(str(target), str(target))
                 if not isinstance(target, str) or state not in procedure().states:
                     known = ", ".join(AUTO_TARGETS)
                     raise item.error(
