@@ -12,7 +12,11 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import StrEnum
+from typing import Any, TypeVar
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
 class Role(StrEnum):
@@ -64,3 +68,19 @@ _PREMATURE_STREET = {
     Role.PREMATURE_TURN_CARD: "turn",
     Role.PREMATURE_RIVER_CARD: "river",
 }
+
+
+def touches(*roles: Role) -> Callable[[_F], _F]:
+    """Declare the roles a mishap's physical callback gives the cards it moves (the procedure's
+    loader checks them against every ruling the mishap can lead to)."""
+
+    def mark(method: _F) -> _F:
+        method.touches = roles  # type: ignore[attr-defined]
+        return method
+
+    return mark
+
+
+def roles_touched(method: object) -> tuple[Role, ...]:
+    """The roles :func:`touches` declared on ``method``; none for any other callable."""
+    return tuple(getattr(method, "touches", ()))

@@ -13,35 +13,18 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import replace
-from typing import Any, TypeVar
 
 from dealer.core.cards import Card
 from dealer.core.chips import ZERO
 from dealer.core.events import Kind
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
-from dealer.core.roles import Role
-from dealer.core.steps import DealerStep, Step, Verb
+from dealer.core.roles import Role, touches
+from dealer.core.steps import BOARD_VERBS, DealerStep, Step, Verb
 from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
 from dealer.rules.rulebook import Fate
-
-_F = TypeVar("_F", bound=Callable[..., Any])
-
-
-def touches(*roles: Role) -> Callable[[_F], _F]:
-    """Declare the roles a mishap's physical callback gives the cards it moves."""
-
-    def mark(method: _F) -> _F:
-        method.touches = roles  # type: ignore[attr-defined]  # read by the procedure's loader
-        return method
-
-    return mark
-
-
-def roles_touched(method: object) -> tuple[Role, ...]:
-    return tuple(getattr(method, "touches", ()))
 
 
 class Irregularities(HandState):
@@ -354,7 +337,7 @@ class Irregularities(HandState):
     def _street(self, step: Mishap) -> Verb | None:
         """The street a mishap concerns: the one it names, else the one the hand is on."""
         named = step.kind.value
-        if named in ("flop", "turn", "river"):
+        if named in set(BOARD_VERBS):
             return Verb(named)
         return self._street_now()
 

@@ -128,7 +128,12 @@ class Ruled:
     @property
     def supersedes(self) -> bool:
         """A misdeal or a void hand: every card comes back, so nothing else stays owed."""
-        return any(step.do in (Verb.GATHER, Verb.VOID) for step in self.ruling.steps)
+        return gathers(self.ruling)
+
+
+def gathers(ruling: Ruling) -> bool:
+    """A misdeal or a void hand: the ruling brings every card back, whatever role it had."""
+    return any(step.do in (Verb.GATHER, Verb.VOID) for step in ruling.steps)
 
 
 def is_misdeal(ruling: Ruling) -> bool:
@@ -269,10 +274,6 @@ class Obligations:
     def gathering(self) -> bool:
         """A misdeal or void hand under way: the cards are coming back, nothing more is dealt."""
         return any(owed.verb in (Verb.GATHER, Verb.VOID, Verb.RETURN_CHIPS) for owed in self.owed)
-
-    def under_way(self) -> tuple[str, ...]:
-        """The rulings that still owe something, in the order they were made."""
-        return tuple(dict.fromkeys(owed.rule for owed in self.owed))
 
     def add(self, ruled: Ruled, steps: list[Owed]) -> None:
         """REMEDY-STACK: the ruling's steps join what is owed; a misdeal or void hand replaces

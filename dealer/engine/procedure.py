@@ -18,8 +18,9 @@ from typing import Any
 
 from transitions import Machine
 
+from dealer.core.roles import roles_touched
 from dealer.core.stakes import Street
-from dealer.engine.obligations import RulingRef
+from dealer.engine.obligations import RulingRef, gathers
 from dealer.rules.rulesets import PROCEDURES
 from dealer.rules.source import Items, Node, SourceError, check_keys, load_file
 
@@ -250,16 +251,15 @@ def _check_roles(model: type, spec: Procedure) -> None:
         transition = spec.transitions[index]
         names = transition.get("before") or []
         names = [names] if isinstance(names, str) else names
-        roles = {role for name in names for role in getattr(_callback(model, name), "touches", ())}
+        roles = {role for name in names for role in roles_touched(_callback(model, name))}
         for name in names:
             ref = RulingRef.parse(str(name).removeprefix("defer:"))
             if ref is None:
                 continue
             for ruling in ref.rulings():
                 decided = {fate.card for fate in ruling.cards}
-                gathers = any(step.do in ("gather", "void") for step in ruling.steps)
                 missing = sorted(roles - decided)
-                if missing and not gathers:
+                if missing and not gathers(ruling):
                     raise SourceError(
                         _SHOWN_AS, spec.lines[index],
                         f"{transition['trigger']}: {ref.rule_id} under {ruling.ruleset} decides "
