@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import cProfile
+import importlib.util
 import platform
 import pstats
 import random
@@ -42,7 +43,9 @@ from importlib import metadata
 from pathlib import Path
 
 HERE = Path(__file__).absolute().parent
-sys.path[:0] = [str(HERE.parent), str(HERE)]  # the repository (dealer) and bench/ (pokerkit_side)
+sys.path.insert(0, str(HERE))  # bench/ (pokerkit_side)
+if importlib.util.find_spec("dealer") is None:  # else the installed package: compiled or not
+    sys.path.insert(1, str(HERE.parent))  # a checkout without an install
 
 import pokerkit_side as pk  # noqa: E402
 
@@ -241,7 +244,16 @@ def versions() -> str:
             found.append(f"{name} {metadata.version(name)}")
         except metadata.PackageNotFoundError:
             found.append(f"{name} (not installed)")
+    found[0] += f" ({build()})"
     return ", ".join(found)
+
+
+def build() -> str:
+    """Which build of dealer runs: the pure package, or the hot modules compiled (mypyc)."""
+    import dealer.engine.state
+
+    compiled = not dealer.engine.state.__file__.endswith(".py")
+    return "compiled with mypyc, DEALER_COMPILE=1" if compiled else "pure Python"
 
 
 def main() -> int:

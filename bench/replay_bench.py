@@ -37,6 +37,17 @@ def make_suite(folder: Path, files: int) -> None:
         shutil.copyfile(source, target)
 
 
+def build() -> str:
+    """Which build of dealer the command runs (the one installed for this interpreter)."""
+    code = "import dealer.engine.state as m; print(m.__file__.endswith('.py'))"
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=tempfile.gettempdir(), capture_output=True, text=True
+    )
+    if done.stdout.strip() == "True":
+        return "pure Python"
+    return "compiled with mypyc, DEALER_COMPILE=1" if done.returncode == 0 else "not installed"
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--files", type=int, default=10_000)
@@ -52,7 +63,9 @@ def main() -> int:
             loads.append(os.getloadavg()[0])
             before = resource.getrusage(resource.RUSAGE_CHILDREN)
             start = time.perf_counter()
-            done = subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
+            # run from the suite's folder: the installed package (compiled or not), never the
+            # checkout's sources, is what the command imports
+            done = subprocess.run(command, cwd=folder, capture_output=True, text=True, check=False)
             times.append(time.perf_counter() - start)
             used = resource.getrusage(resource.RUSAGE_CHILDREN)
             cpu.append(used.ru_utime + used.ru_stime - before.ru_utime - before.ru_stime)
@@ -66,6 +79,7 @@ def main() -> int:
         f"run: {' '.join(f'{load:.2f}' for load in loads)} (other programs share the cores)"
     )
     print(f"command: dealer replay FOLDER --jobs {args.jobs} ({args.files} files, all passed)")
+    print(f"build:   {build()}")
     print(
         f"wall:    {seconds:.2f} s (median of {len(times)}: {' '.join(f'{t:.2f}' for t in times)})"
     )

@@ -94,24 +94,29 @@ def test_autopilot_deals_in_physical_order() -> None:
 
 @pytest.mark.parametrize("path", sorted(SCENARIOS.rglob("*.yaml")), ids=lambda p: p.stem)
 def test_the_fast_path_runs_the_machine_s_own_transitions(path: Path) -> None:
-    """Unaudited hands run the machine's transitions from ``routes()``; audited ones fire through
-    ``transitions`` itself. Every scenario gives the same events and final state either way."""
+    """Hands run the machine's transitions from ``routes()`` (audited or not); a hand made with
+    ``machine=True`` fires through ``transitions`` itself. Every scenario gives the same events and
+    final state all three ways."""
     scenario = read_scenario(path)
-    audited, fast = replay(scenario), replay(scenario, audit=False)
-    assert fast.failure == audited.failure
-    assert [(r.events, r.final) for r in fast.hands] == [(r.events, r.final) for r in audited.hands]
+    reference = replay(scenario, machine=True)
+    for fast in (replay(scenario), replay(scenario, audit=False)):
+        assert fast.failure == reference.failure
+        assert [(r.events, r.final) for r in fast.hands] == [
+            (r.events, r.final) for r in reference.hands
+        ]
 
 
 @pytest.mark.parametrize("ruleset", ["seed", "wsop-2024"])
 def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset: str) -> None:
     """The functions written from the routes (the fast path) against ``transitions`` itself, on
-    random tables, players and mishaps: the same steps give the same events, refusals included."""
+    random tables, players and mishaps: the same steps give the same events, refusals included,
+    audited (each step verified in full first) or not (the run itself finishes the checks)."""
     for seed in range(150):
         logs = []
-        for audit in (True, False):
+        for audit, machine in ((True, True), (True, False), (False, False)):
             rng = random.Random(seed)
             table = random_table(rng, ruleset=ruleset)
-            hand = Hand(table, DeckPlan(seed=seed), audit=audit)
+            hand = Hand(table, DeckPlan(seed=seed), audit=audit, machine=machine)
             log: list[str] = []
             while not hand.is_over and len(log) < 400:
                 offers = candidates(hand, rng) if rng.random() < 0.1 else []
@@ -122,7 +127,7 @@ def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset:
                 except Refusal as refusal:
                     log.append(f"refused: {refusal} ({refusal.rule})")
             logs.append(log)
-        assert logs[0] == logs[1], f"seed {seed}"
+        assert logs[0] == logs[1] == logs[2], f"seed {seed}"
         assert hand.is_over, f"seed {seed}: stuck at {hand.expected()}"
 
 

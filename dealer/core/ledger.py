@@ -22,6 +22,7 @@ from typing import NamedTuple
 from dealer.core.cards import Card
 from dealer.core.deck import cut
 from dealer.core.errors import DealerError
+from dealer.core.native import mypyc_attr
 
 
 class Place(StrEnum):
@@ -47,6 +48,7 @@ class Location(NamedTuple):
         return f"seat {self.seat}" if self.place is Place.SEAT else self.place.value
 
 
+@mypyc_attr(native_class=False)  # two built-in bases (DealerError, RuntimeError)
 class LedgerError(DealerError, RuntimeError):
     """A move the ledger cannot make (an empty stub, a card that is not where it is said to be)."""
 

@@ -123,6 +123,7 @@ _MOVE_WORDS = {move.value: move for move in Move} | {
 }
 DECK_SIZE = 52
 _SEATED = (Verb.PITCH, Verb.REPLACE, Verb.KILL_HAND)  # these name the seat: "kill hand 2"
+_NUMBERED = (*_SEATED, Verb.CUT)  # ... and the cut its position
 _VERBS = {
     spelt: verb for verb in Verb if not verb.is_wait for spelt in (verb.words, verb.value)
 } | {
@@ -174,7 +175,7 @@ def parse_step(text: str) -> Step:
             raise StepError(f"bad step {text!r}: only a bet or a raise takes an amount")
         return PlayerAction(seat, move, amount)
     numbered = _VERBS.get(" ".join(words[:-1])) if len(words) >= 2 else None
-    if numbered in (*_SEATED, Verb.CUT):
+    if numbered in _NUMBERED:
         number = _number(words[-1], "the cut" if numbered is Verb.CUT else "the seat", text)
         if numbered is Verb.CUT:
             if not 0 < number < DECK_SIZE:
@@ -199,7 +200,7 @@ def step_pattern() -> str:
     [True, True, False]
     """
     plain = sorted((word for word, verb in _VERBS.items() if verb not in _SEATED), key=len)
-    numbered = sorted(word for word, verb in _VERBS.items() if verb in (*_SEATED, Verb.CUT))
+    numbered = sorted(word for word, verb in _VERBS.items() if verb in _NUMBERED)
     moves = sorted(_MOVE_WORDS, key=len, reverse=True)
     alternatives = [
         f"seat +[0-9]{{1,{MAX_DIGITS}}} +({'|'.join(moves)})( +[0-9][0-9.]*)?",

@@ -11,11 +11,17 @@ from dealer.core.chips import ZERO
 from dealer.core.events import Kind
 from dealer.core.hand_value import best_hand
 from dealer.core.ledger import Place
+from dealer.core.mishaps import Mishap
+from dealer.core.native import mypyc_attr
 from dealer.core.pots import Contributions, award, build_pots, pot_name, show_order
 from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
+
+# A callback of a transition a mishap fires (or of the state it enters) is called with the
+# mishap: the compiled build checks the argument's type.
+AnyStep = Step | Mishap
 
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
@@ -26,19 +32,20 @@ _MOVE_KIND = {
 }
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # the hand model derives from it
 class Dealing(HandState):
     # -- conditions ----------------------------------------------------------------------------
 
-    def pitch_in_order(self, step: Step) -> bool:
+    def pitch_in_order(self, step: AnyStep) -> bool:
         return getattr(step, "seat", None) == self.next_seat
 
-    def is_last_pitch(self, step: Step) -> bool:
+    def is_last_pitch(self, step: AnyStep) -> bool:
         return self.pitched == len(self.deal_sequence) - 1
 
-    def one_player_left(self, step: Step) -> bool:
+    def one_player_left(self, step: AnyStep) -> bool:
         return len(self.table.positions.deal_order) - len(self.folded) == 1  # folded: dealt seats
 
-    def owes_step(self, step: Step) -> bool:
+    def owes_step(self, step: AnyStep) -> bool:
         """The step is the next one the last ruling owes (remedy transitions)."""
         head = self.obligations.head
         return head is not None and head.verb is getattr(step, "verb", None)
@@ -53,7 +60,7 @@ class Dealing(HandState):
         self._log(kind, seat=seat, amount=paid, note="all-in" if self.stacks[seat] == 0 else "")
         return paid
 
-    def post_forced_bets(self, step: Step) -> None:
+    def post_forced_bets(self, step: AnyStep) -> None:
         stakes, positions = self.table.stakes, self.table.positions
         if not isinstance(self.committed, Contributions):  # it records the dead money too
             self.committed = Contributions(self.committed)
@@ -72,7 +79,7 @@ class Dealing(HandState):
         if payer is not None and self.stacks[payer] > 0:  # after the blind: a short stack
             self.committed.dead[payer] = self._put_in(payer, stakes.ante, Kind.ANTE)  # pays it
 
-    def shuffle_stub(self, step: Step) -> None:
+    def shuffle_stub(self, step: AnyStep) -> None:
         returned = self.obligations.reshuffled()  # never a held burn (SEEN-CARD-STAYS-OUT)
         for card in returned:
             self.ledger.move(card, Place.STUB)
@@ -89,13 +96,13 @@ class Dealing(HandState):
         self.cuts += 1
         self._log(Kind.CUT, note=f"at {position}" if position is not None else "stack kept")
 
-    def pitch_card(self, step: Step) -> None:
+    def pitch_card(self, step: AnyStep) -> None:
         seat = self.deal_sequence[self.pitched]
         card = self.ledger.pitch(seat)
         self.pitched += 1
         self._log(Kind.PITCH, seat=seat, cards=(card,))
 
-    def close_deal(self, step: Step) -> None:
+    def close_deal(self, step: AnyStep) -> None:
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
         if self.next_seat is not None or procedure().states[self.state].next != "pitch":
             return
@@ -105,7 +112,7 @@ class Dealing(HandState):
 
     # -- betting -------------------------------------------------------------------------------
 
-    def open_betting(self, step: Step) -> None:
+    def open_betting(self, step: AnyStep) -> None:
         street = procedure().states[self.state].street
         assert street is not None, f"state {self.state} opens betting but names no street"
         positions, stakes = self.table.positions, self.table.stakes
@@ -148,17 +155,17 @@ class Dealing(HandState):
             self.last_all_in = seat
         self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
 
-    def close_hand_if_won(self, step: Step) -> None:
+    def close_hand_if_won(self, step: AnyStep) -> None:
         """One player left between betting rounds (a ruling killed the other hand): they win."""
         if self.one_player_left(step):
             self.obligations.clear()
             self._fire("end_hand", step)
 
-    def close_round_if_complete(self, step: Step) -> None:
+    def close_round_if_complete(self, step: AnyStep) -> None:
         if self.betting is not None and self.betting.is_complete:
             self._fire("end_round", step)
 
-    def settle_round(self, step: Step) -> None:
+    def settle_round(self, step: AnyStep) -> None:
         assert self.betting is not None
         street = self.betting.street
         returned = self.betting.return_uncalled()
@@ -184,10 +191,10 @@ class Dealing(HandState):
 
     # -- the board -----------------------------------------------------------------------------
 
-    def burn_card(self, step: Step) -> None:
+    def burn_card(self, step: AnyStep) -> None:
         self._burn()
 
-    def turn_flop(self, step: Step) -> None:
+    def turn_flop(self, step: AnyStep) -> None:
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
             self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
@@ -197,7 +204,7 @@ class Dealing(HandState):
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
-    def show_hands(self, step: Step) -> None:
+    def show_hands(self, step: AnyStep) -> None:
         """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
         for seat in self.live:
             if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
@@ -214,7 +221,7 @@ class Dealing(HandState):
             value = best_hand(self.ledger.hands[seat], board)  # evaluate() keeps it for the push
             self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
 
-    def push_pots(self, step: Step) -> None:
+    def push_pots(self, step: AnyStep) -> None:
         pots = build_pots(self.committed, self.folded)
         live = self.live
         ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
@@ -233,7 +240,7 @@ class Dealing(HandState):
             self.committed[seat] = ZERO
         self.pushed = ZERO
 
-    def move_button_marker(self, step: Step) -> None:
+    def move_button_marker(self, step: AnyStep) -> None:
         # Only the seat is needed here: the next table is built by whoever deals the next hand.
         self.next_button = after = self.table.next_button(self.stacks)
         if after is not None and self.stacks.get(self.button_fix or 0, ZERO) > 0:

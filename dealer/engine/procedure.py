@@ -337,13 +337,13 @@ def _names(callbacks: Iterable[object]) -> tuple[str, ...]:
 
 
 def routes(model: type) -> Routes:
-    """The machine's transitions read out of it once, for hands run without the audit.
+    """The machine's transitions read out of it once: what every hand runs.
 
     Running a transition from these is what ``machine.events[trigger].trigger(hand, step)`` does
     for this data (conditions in order, then before, the state change with its on-enter
     callbacks, then after), without the library's per-event bookkeeping, which profiles as half of
-    a hand's time. Audited hands (replay, tests) fire through the machine itself, and a test holds
-    the two to the same event log on every scenario.
+    a hand's time. A hand made with ``machine=True`` fires through the machine itself, and tests
+    hold the two to the same event log on every scenario and on random hands with mishaps.
     """
     found = _ROUTES.get(model)
     if found is None:

@@ -19,17 +19,22 @@ from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Ledger, LedgerError, Place
 from dealer.core.mishaps import Mishap
+from dealer.core.native import mypyc_attr
 from dealer.core.roles import Role
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
-from dealer.engine.procedure import machine, procedure, routes
+from dealer.engine.procedure import machine as procedure_machine
+from dealer.engine.procedure import procedure, routes
 
 
+@mypyc_attr(native_class=False)  # an AssertionError, subclassed by no compiled class
 class InvariantError(AssertionError):
     """Cards or chips not accounted for: a bug, never a ruling."""
 
 
+# The compiled build: the hand model (dealer.engine.hand) derives from it and stays interpreted.
+@mypyc_attr(allow_interpreted_subclasses=True)
 class HandState:
     """Everything a hand is at one moment; ``state`` is read and set by the procedure machine."""
 
@@ -42,10 +47,14 @@ class HandState:
         deck: Sequence[Card] | None = None,
         *,
         audit: bool = False,
+        machine: bool = False,
     ) -> None:
         self.table = table
         self.plan = plan
         self.audit = audit  # check cards and chips after every event (tests and replay)
+        # Fire every step through the ``transitions`` machine itself rather than the routes read
+        # out of it: the reference the tests hold the routes to (``_fire``).
+        self.through_machine = machine
         self.ledger = Ledger(full_deck() if deck is None else deck)
         self.stacks: dict[int, Decimal] = dict(table.stacks)
         self.committed: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # in the pot, by seat
@@ -77,7 +86,7 @@ class HandState:
         self.next_button: int | None = None
         self.button_override: int | None = None  # a ruling's say on the next button, if any
         self.state = procedure().initial
-        self._machine = machine(type(self))
+        self._machine = procedure_machine(type(self))
         self._calls = _calls(type(self))
 
     # -- reading the hand ----------------------------------------------------------------------
@@ -163,10 +172,11 @@ class HandState:
         return card
 
     def _fire(self, trigger: str, step: Step | Mishap) -> bool:
-        """Run the transition ``trigger`` names from this state: through the ``transitions``
-        machine when audited, else along the same transitions read out of it (``routes``).
-        False when no transition's conditions hold (nothing has changed then)."""
-        if self.audit:
+        """Run the transition ``trigger`` names from this state: along the transitions read out
+        of the machine (``routes``), or through the ``transitions`` machine itself for a hand
+        made with ``machine=True`` (tests hold the two to the same hands). False when no
+        transition's conditions hold (nothing has changed then)."""
+        if self.through_machine:
             return bool(self._machine.events[trigger].trigger(self, step))
         fire = self._calls.get((trigger, self.state))
         return fire is not None and fire(self, step)

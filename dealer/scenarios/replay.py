@@ -314,11 +314,17 @@ def _check_named_card(hand: Hand, instruction: Do) -> None:
 
 
 def replay(
-    scenario: Scenario, *, keep_hand: bool = False, audit: bool = True, reports: bool = True
+    scenario: Scenario,
+    *,
+    keep_hand: bool = False,
+    audit: bool = True,
+    reports: bool = True,
+    machine: bool = False,
 ) -> Result:
-    """Play every hand of a scenario; with ``audit`` (the default) every card and chip is checked
-    after every event and each step fires through the ``transitions`` machine itself. Without
-    ``reports`` the result has the verdict only, not each hand's events and final state."""
+    """Play every hand of a scenario; with ``audit`` (the default) every step is verified in full
+    and every card and chip is checked after every event. With ``machine`` each step fires
+    through the ``transitions`` machine itself (the reference the tests hold the fast path to).
+    Without ``reports`` the result has the verdict only, not each hand's events and final state."""
     result = Result(scenario)
     table: Table | None = scenario.table
     stacks: dict[int, Decimal] | None = None
@@ -333,7 +339,7 @@ def replay(
                 f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
             )
             return result
-        hand = Hand(table, script.plan, audit=audit)
+        hand = Hand(table, script.plan, audit=audit, machine=machine)
         try:
             _run_hand(hand, script)
             last = number == len(scenario.hands)
