@@ -13,8 +13,9 @@ import os
 
 from setuptools import setup
 
-# The engine's hot path: every step of every hand runs through these. The model class that the
-# procedure machine binds to (dealer.engine.hand) stays interpreted: the ``transitions`` library and
+# The engine's hot path (every step of every hand runs through these) and the scenario reader and
+# replay (a card room's suite runs through those). The model class that the procedure machine binds
+# to (dealer.engine.hand) stays interpreted: the ``transitions`` library and
 # the procedure loader set attributes on it; the classes it derives from allow that
 # (dealer.core.native).
 COMPILED = [
@@ -24,13 +25,17 @@ COMPILED = [
     "dealer/core/events.py",
     "dealer/core/hand_value.py",
     "dealer/core/ledger.py",
+    "dealer/core/mishaps.py",
     "dealer/core/positions.py",
     "dealer/core/pots.py",
     "dealer/core/stakes.py",
     "dealer/core/steps.py",
     "dealer/core/table.py",
     "dealer/engine/normal.py",
+    "dealer/engine/obligations.py",
     "dealer/engine/state.py",
+    "dealer/scenarios/format.py",
+    "dealer/scenarios/replay.py",
 ]
 
 

@@ -76,6 +76,11 @@ class Card:
     def __repr__(self) -> str:
         return f"Card({str(self)!r})"
 
+    def __reduce__(self) -> tuple[type[Card], tuple[Rank, Suit]]:
+        # copied or pickled through the constructor (the compiled build's frozen class has no
+        # other way to be filled in)
+        return Card, (self.rank, self.suit)
+
     @property
     def order(self) -> tuple[int, int]:
         """Rank first, then suit: the order that decides the high card for the button."""

@@ -28,16 +28,49 @@ dealer.core.errors.DataError: t.yaml:1: unknown key 'refusd' in a step; did you 
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 
 from dealer.core.errors import DataError, did_you_mean
 
-_Loader: type[yaml.SafeLoader] = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:
+    _SafeLoader = yaml.SafeLoader
+else:  # libyaml's parser where PyYAML was built with it
+    _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+_PLAIN_TAGS: dict[str, str] = {}  # a plain scalar's text -> the tag it resolves to
+_REMEMBERED = 20_000  # texts remembered at most (a suite's words, seats and amounts repeat)
+
+
+class _Loader(_SafeLoader):
+    """The safe loader, remembering the tag each plain scalar's text resolves to: the parser asks
+    for every scalar (matching the text against the implicit resolvers' patterns), and a
+    scenario suite writes the same few hundred words again and again. The tag of a plain scalar
+    depends on its text alone (the safe loader has no path resolvers)."""
+
+    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        if kind is yaml.ScalarNode and implicit[0]:
+            tag = _PLAIN_TAGS.get(value)
+            if tag is None:
+                tag = _resolve(self, kind, value, implicit)
+                if len(_PLAIN_TAGS) < _REMEMBERED:
+                    _PLAIN_TAGS[value] = tag
+            return tag
+        return _resolve(self, kind, value, implicit)
+
+    # No path resolvers: the path the parser is at is never needed.
+    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
+        pass
+
+    def ascend_resolver(self) -> None:
+        pass
+
+
+_resolve: Callable[[Any, Any, Any, Any], str] = yaml.resolver.BaseResolver.resolve
 
 # The one data-error class, under the name the readers have always used.
 SourceError = DataError

@@ -13,6 +13,7 @@ from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap, MishapKind
+from dealer.core.native import mypyc_attr
 from dealer.core.steps import DealerStep, PlayerAction, Step
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
@@ -20,6 +21,7 @@ from dealer.rules.source import Items, Node
 from dealer.scenarios.format import Auto, Do, Expect, HandScript, Scenario
 
 
+@mypyc_attr(native_class=False)  # two built-in bases (DealerError, AssertionError)
 class Mismatch(DealerError, AssertionError):
     """A scenario whose hand did not go as it says."""
 
