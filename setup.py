@@ -22,6 +22,7 @@ COMPILED = [
     "dealer/core/betting.py",
     "dealer/core/cards.py",
     "dealer/core/chips.py",
+    "dealer/core/deck.py",
     "dealer/core/events.py",
     "dealer/core/hand_value.py",
     "dealer/core/ledger.py",
