@@ -16,6 +16,7 @@ from dealer.core.steps import parse_step
 from dealer.core.table import Table
 from dealer.engine import procedure
 from dealer.engine.hand import Hand, Refusal
+from dealer.engine.model import HandModel
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulesets import load_ruleset
 from dealer.scenarios.format import read_scenario
@@ -52,7 +53,7 @@ def test_one_machine_serves_every_hand_of_a_process() -> None:
 def test_the_machine_does_not_collect_hands() -> None:
     for seed in range(3):
         autopilot(Hand(_table(), DeckPlan(seed=seed)), "done", "check-call")
-    assert procedure.machine(Hand).models == []
+    assert procedure.machine(HandModel).models == []
 
 
 def test_a_refused_step_leaves_the_hand_unchanged() -> None:

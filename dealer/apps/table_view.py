@@ -7,6 +7,7 @@ hand, the board, a set-aside card) are named. Every word comes from the rulebook
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from collections.abc import Set as AbstractSet
 
 from dealer.apps.training.texts import say
 from dealer.apps.words import hand_name, pot_name
@@ -41,15 +42,6 @@ def describe_game(stakes: Stakes, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-def _face_up(hand: Hand) -> set[Card]:
-    """Hole cards the table has seen: exposed by the dealer, or shown at the showdown."""
-    seen = set(hand.exposed)
-    for event in hand.events:
-        if event.kind in (Kind.SHOW, Kind.FLASH):
-            seen.update(event.cards)
-    return seen
-
-
 def _positions(hand: Hand, seat: int, lang: Lang) -> str:
     positions = hand.table.positions
     tags = [
@@ -61,7 +53,7 @@ def _positions(hand: Hand, seat: int, lang: Lang) -> str:
     return " ".join(text(key, lang) for key, where in tags if where == seat)
 
 
-def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: set[Card]) -> str:
+def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: AbstractSet[Card]) -> str:
     cards = hand.ledger.hands.get(seat, [])
     up = [card for card in cards if card in face_up]
     # Columns by terminal cells, so that Chinese (two cells a character) lines up too.
@@ -122,7 +114,7 @@ def status_line(hand: Hand, lang: Lang) -> str:
 
 def render_table(hand: Hand, lang: Lang, heading: str) -> str:
     """The whole table: a heading, one line per seat dealt in, and the status line."""
-    face_up = _face_up(hand)
+    face_up = hand.face_up
     lines = [f"{heading} · {describe_game(hand.table.stakes, lang)} · {hand.table.ruleset.name}"]
     lines.extend(_seat_line(hand, seat, lang, face_up) for seat in hand.table.seats)
     lines.append(status_line(hand, lang))

@@ -9,21 +9,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer.core.cards import Card
 from dealer.core.chips import ZERO, format_chips
-from dealer.core.events import Kind
 from dealer.core.pots import PotError, build_pots
 from dealer.engine.hand import Hand
 
 __all__ = ["table_view"]
-
-
-def _face_up(hand: Hand) -> set[Card]:
-    seen = set(hand.exposed)
-    for event in hand.events:
-        if event.kind in (Kind.SHOW, Kind.FLASH):
-            seen.update(event.cards)
-    return seen
 
 
 def _pots(hand: Hand) -> list[dict[str, str]]:
@@ -54,7 +44,7 @@ def table_view(hand: Hand) -> dict[str, Any]:
     >>> view["stub"], view["button"], [seat["stack"] for seat in view["seats"]]
     (52, 2, ['100', '100'])
     """
-    face_up = _face_up(hand)
+    face_up = hand.face_up
     positions = hand.table.positions
     ledger = hand.ledger
     seats = []

@@ -216,7 +216,7 @@ class DealDrill:
         # The normal drill stays at its table (the button moves); the mishap drill takes a new
         # table each hand, so that every irregularity finds a table it can happen at.
         if not self.mishaps:
-            self.table = hand.table.next_hand(hand.stacks, hand.button_override)
+            self.table = hand.next_table()
 
     def _pick(self, found: dict[Slip, list[Planned]]) -> Planned | None:
         """The first slip of a shuffled bag that this hand offers, so that over a session every
@@ -306,7 +306,7 @@ class DealDrill:
             return None
         if street is None or step.verb is not street:
             return None
-        burned = hand.obligations.next_burn(hand.ledger)  # the card a ruling holds to be the burn
+        burned = hand.held_burn  # the card a ruling holds to be the burn
         if burned is None:
             return None
         events = hand.apply(DealerStep(Verb.BURN))
