@@ -17,7 +17,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer.apps.cli import app
-from dealer.apps.guided import MISHAPS, STREETS, Answers, Mishap, build, run
+from dealer.apps.guided import MISHAPS, STREETS, Answers, Situation, build, run
 from dealer.rules.rulebook import Lang
 from tests.conftest import ROOT
 
@@ -226,7 +226,7 @@ def test_boxed_card_and_misplaced_button() -> None:
     assert code == 2 and err.startswith("the button is at seat 3 already")
 
 
-def _replies(mishap: Mishap) -> list[str]:
+def _replies(mishap: Situation) -> list[str]:
     street = STREETS.index(mishap.street) + 1
     did = [m for m in MISHAPS if m.street == mishap.street].index(mishap) + 1
     replies = ["1", "3", "3", str(street), str(did)]

@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from dealer.apps.cli import app
 from dealer.rules.rulebook import Lang, book
-from dealer.rules.search import Answer, Kind, load_table, read, search
+from dealer.rules.search import Answer, Verdict, load_table, read, search
 from dealer.rules.source import SourceError
 from dealer.rules.texts import TEXTS, cells, messages, pad, resolve_lang
 from tests.conftest import ROOT
@@ -27,12 +27,12 @@ runner = CliRunner()
 
 def _holds(answer: Answer, expected: str, never: list[str]) -> bool:
     if expected == "none":
-        return answer.kind is Kind.NONE
+        return answer.kind is Verdict.NONE
     if set(never) & set(answer.ids):
         return False  # an opposite ruling is never offered
-    if answer.kind is Kind.ONE:
+    if answer.kind is Verdict.ONE:
         return answer.ids == (expected,)
-    return answer.kind is Kind.WHICH and expected in answer.ids
+    return answer.kind is Verdict.WHICH and expected in answer.ids
 
 
 def test_the_phrase_table_is_large_and_in_three_languages() -> None:
@@ -69,7 +69,7 @@ def test_every_floor_phrase_gets_its_rule(phrase: dict[str, Any]) -> None:
 def test_the_issue_table_gets_one_right_answer(query: str, expected: str) -> None:
     for ruleset in (None, "seed", "wsop-2024"):
         answer = search(query, ruleset)
-        assert (answer.kind, answer.ids) == (Kind.ONE, (expected,)), ruleset
+        assert (answer.kind, answer.ids) == (Verdict.ONE, (expected,)), ruleset
 
 
 @pytest.mark.parametrize("query", ["烧牌", "燒牌", "銷牌"])
@@ -79,13 +79,13 @@ def test_burn_in_either_script_finds_the_burn_rule(query: str) -> None:
 
 def test_an_exposed_card_without_its_place_asks_which_one() -> None:
     answer = search("露牌")
-    assert answer.kind is Kind.WHICH
+    assert answer.kind is Verdict.WHICH
     assert set(answer.ids) <= {f"HOLE-EXPOSED-{x}" for x in ("FIRST", "SECOND", "OTHER")}
 
 
 @pytest.mark.parametrize("query", ["player folded out of turn", "string bet", "missed blind"])
 def test_uncovered_topics_get_no_rule(query: str) -> None:
-    assert search(query).kind is Kind.NONE
+    assert search(query).kind is Verdict.NONE
 
 
 def test_synonyms_meet_in_both_scripts() -> None:

@@ -38,7 +38,7 @@ MAX_PLAYERS = 9
 
 
 @dataclass(frozen=True, slots=True)
-class Mishap:
+class Situation:
     """One thing the dealer can have done: where the hand stops, the mishap, the card's role."""
 
     key: str
@@ -53,10 +53,10 @@ class Mishap:
 
 
 MISHAPS = (
-    Mishap(
+    Situation(
         "exposed", "deal", "did-exposed", "dealing", "pitch {seat} exposed", Role.EXPOSED_CARD, 1
     ),
-    Mishap(
+    Situation(
         "extra",
         "deal",
         "did-extra",
@@ -66,7 +66,7 @@ MISHAPS = (
         1,
         actions=True,
     ),
-    Mishap(
+    Situation(
         "flop-early",
         "flop",
         "did-early",
@@ -76,10 +76,10 @@ MISHAPS = (
         3,
         actions=True,
     ),
-    Mishap("flop-4", "flop", "did-flop-4", "flop", "flop 4", Role.FLOP_CARDS, 4),
-    Mishap("flop-5", "flop", "did-flop-5", "flop", "flop 5", Role.FLOP_CARDS, 5),
-    Mishap("flop-noburn", "flop", "did-noburn", "flop_burn", "flop", Role.FLOP_CARDS, 3),
-    Mishap(
+    Situation("flop-4", "flop", "did-flop-4", "flop", "flop 4", Role.FLOP_CARDS, 4),
+    Situation("flop-5", "flop", "did-flop-5", "flop", "flop 5", Role.FLOP_CARDS, 5),
+    Situation("flop-noburn", "flop", "did-noburn", "flop_burn", "flop", Role.FLOP_CARDS, 3),
+    Situation(
         "turn-early",
         "turn",
         "did-early",
@@ -89,10 +89,10 @@ MISHAPS = (
         1,
         actions=True,
     ),
-    Mishap(
+    Situation(
         "turn-noburn", "turn", "did-noburn", "turn_burn", "turn", Role.CARD_TURNED_WITHOUT_BURN, 1
     ),
-    Mishap(
+    Situation(
         "turn-burn2",
         "turn",
         "did-burn2",
@@ -102,7 +102,7 @@ MISHAPS = (
         1,
         burn_first=True,
     ),
-    Mishap(
+    Situation(
         "river-early",
         "river",
         "did-early",
@@ -112,7 +112,7 @@ MISHAPS = (
         1,
         actions=True,
     ),
-    Mishap(
+    Situation(
         "river-noburn",
         "river",
         "did-noburn",
@@ -121,7 +121,7 @@ MISHAPS = (
         Role.CARD_TURNED_WITHOUT_BURN,
         1,
     ),
-    Mishap(
+    Situation(
         "river-burn2",
         "river",
         "did-burn2",
@@ -131,9 +131,11 @@ MISHAPS = (
         1,
         burn_first=True,
     ),
-    Mishap("boxed", "deck", "did-boxed", "dealing", "boxed card", Role.BOXED_CARD, 1),
-    Mishap("joker", "deck", "did-joker", "preflop_betting", "joker", Role.JOKER, 0, actions=True),
-    Mishap(
+    Situation("boxed", "deck", "did-boxed", "dealing", "boxed card", Role.BOXED_CARD, 1),
+    Situation(
+        "joker", "deck", "did-joker", "preflop_betting", "joker", Role.JOKER, 0, actions=True
+    ),
+    Situation(
         "foreign",
         "deck",
         "did-foreign",
@@ -143,7 +145,7 @@ MISHAPS = (
         0,
         actions=True,
     ),
-    Mishap(
+    Situation(
         "duplicate",
         "deck",
         "did-duplicate",
@@ -153,8 +155,8 @@ MISHAPS = (
         1,
         actions=True,
     ),
-    Mishap("short", "deck", "did-short", "preflop_betting", "deck short", None, 0, actions=True),
-    Mishap(
+    Situation("short", "deck", "did-short", "preflop_betting", "deck short", None, 0, actions=True),
+    Situation(
         "button", "deck", "did-button", "preflop_betting", "button {seat}", None, 0, actions=True
     ),
 )
@@ -266,7 +268,7 @@ def build(answers: Answers, ruleset: str = "seed") -> Built:
 
 
 @dataclass(frozen=True, slots=True)
-class Question:
+class Prompt:
     key: str  # message ID of the question
     choices: tuple[str, ...] = ()  # message IDs of numbered choices; none: a number or cards
     low: int = 0
@@ -297,39 +299,39 @@ class Question:
         return int(answer)
 
 
-Asker = Callable[[Question], "int | tuple[str, ...]"]
+Asker = Callable[[Prompt], "int | tuple[str, ...]"]
 
 
 def interview(ask: Asker, lang: Lang = Lang.EN) -> Answers:
     """The questions in order, each asked once; later ones depend on earlier answers."""
 
-    def number(question: Question) -> int:
+    def number(question: Prompt) -> int:
         value = ask(question)
         assert isinstance(value, int)
         return value
 
-    game = GAMES[number(Question("q-game", tuple(f"game-{g}" for g in GAMES))) - 1]
-    players = number(Question("q-players", low=2, high=MAX_PLAYERS))
-    button = number(Question("q-button", low=1, high=players))
-    street = STREETS[number(Question("q-street", tuple(f"street-{s}" for s in STREETS))) - 1]
+    game = GAMES[number(Prompt("q-game", tuple(f"game-{g}" for g in GAMES))) - 1]
+    players = number(Prompt("q-players", low=2, high=MAX_PLAYERS))
+    button = number(Prompt("q-button", low=1, high=players))
+    street = STREETS[number(Prompt("q-street", tuple(f"street-{s}" for s in STREETS))) - 1]
     options = [m for m in MISHAPS if m.street == street]
-    mishap = options[number(Question("q-did", tuple(m.label for m in options))) - 1]
+    mishap = options[number(Prompt("q-did", tuple(m.label for m in options))) - 1]
     place = 1
     if mishap.key == "exposed":
-        place = number(Question("q-place", low=1, high=2 * players))
+        place = number(Prompt("q-place", low=1, high=2 * players))
     elif mishap.key == "extra":
-        place = number(Question("q-seat", low=1, high=players))
+        place = number(Prompt("q-seat", low=1, high=players))
     elif mishap.key == "button":
-        place = number(Question("q-right-button", low=1, high=players))
+        place = number(Prompt("q-right-button", low=1, high=players))
         if place == button:
             raise GuidedError(message("button-same", lang, seat=button))
     cards: int | tuple[str, ...] = ()
     if mishap.cards:
-        cards = ask(Question("q-cards", cards=mishap.cards))
+        cards = ask(Prompt("q-cards", cards=mishap.cards))
     assert isinstance(cards, tuple)
     actions = 0
     if mishap.actions:
-        actions = number(Question("q-actions", low=0, high=players - 1))
+        actions = number(Prompt("q-actions", low=0, high=players - 1))
     return Answers(game, players, button, mishap.key, place, cards, actions)
 
 
@@ -338,7 +340,7 @@ def scripted(line: str, lang: Lang) -> Asker:
     given = [part.strip() for part in line.replace(";", ",").split(",")]
     position = 0
 
-    def ask(question: Question) -> int | tuple[str, ...]:
+    def ask(question: Prompt) -> int | tuple[str, ...]:
         nonlocal position
         position += 1
         if position > len(given):
@@ -360,7 +362,7 @@ def prompted(read: Callable[[str], str | None], write: Callable[[str], None], la
     """An asker that prints each question with its numbered choices and reads the reply."""
     count = 0
 
-    def ask(question: Question) -> int | tuple[str, ...]:
+    def ask(question: Prompt) -> int | tuple[str, ...]:
         nonlocal count
         count += 1
         write(f"{count}. {question.text(lang)}")

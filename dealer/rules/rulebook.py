@@ -251,7 +251,7 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
-class Ruleset:
+class RulesetEntry:
     name: str
     title: Text
     fallback: str | None
@@ -261,7 +261,7 @@ class Ruleset:
 @dataclass(frozen=True, slots=True, eq=False)
 class Rulebook:
     rules: Mapping[str, Rule]
-    rulesets: Mapping[str, Ruleset]
+    rulesets: Mapping[str, RulesetEntry]
     labels: Mapping[str, Text]
 
     def label(self, key: str, lang: Lang | str = Lang.EN) -> str:
@@ -291,7 +291,7 @@ class _At(NamedTuple):  # a named tuple: made for every value, and cheap to make
     line: int
 
 
-class _Reader:
+class _RulebookReader:
     """Turns the rulebook's YAML values into typed records, naming the line of every error."""
 
     def __init__(self, where: str) -> None:
@@ -405,8 +405,15 @@ class _Reader:
                 )
         return Step(do, text, burn, card)
 
-    def ruling(self, name: str, node: _At, found: Mapping[str, _At], what: str,
-               rulesets: Mapping[str, Ruleset], inherit: bool | None = None) -> Ruling:  # fmt: skip
+    def ruling(
+        self,
+        name: str,
+        node: _At,
+        found: Mapping[str, _At],
+        what: str,
+        rulesets: Mapping[str, RulesetEntry],
+        inherit: bool | None = None,
+    ) -> Ruling:
         """A ruling; ``inherit`` is the enclosing ruling's fallback, for one of its branches."""
         for key in ("fallback", "summary", "chips", "steps", "sources"):
             if key not in found and not (key == "fallback" and inherit is not None):
@@ -452,7 +459,7 @@ class _Reader:
         )
 
     def rulings(self, rule_id: str, node: _At,
-                rulesets: Mapping[str, Ruleset]) -> tuple[Ruling, ...]:  # fmt: skip
+                rulesets: Mapping[str, RulesetEntry]) -> tuple[Ruling, ...]:  # fmt: skip
         raw = self.mapping(node, f"{rule_id}.rulings")
         for name, item in raw.items():
             if name not in rulesets:
@@ -476,7 +483,7 @@ class _Reader:
             result.append(self.ruling(name, raw[name], found, what, rulesets))
         return tuple(result)
 
-    def rule(self, rule_id: str, node: _At, rulesets: Mapping[str, Ruleset]) -> Rule:
+    def rule(self, rule_id: str, node: _At, rulesets: Mapping[str, RulesetEntry]) -> Rule:
         found = self.mapping(node, rule_id)
         self.keys(node, found, _RULE_KEYS, rule_id)
         for key in ("section", "title", "summary", "sources"):
@@ -518,7 +525,7 @@ class _Reader:
         for name in required_labels():
             if name not in labels:
                 raise self.error(top["labels"], f"label {name!r} is missing")
-        rulesets: dict[str, Ruleset] = {}
+        rulesets: dict[str, RulesetEntry] = {}
         for name, item in self.mapping(top["rulesets"], "rulesets").items():
             found = self.mapping(item, f"ruleset {name}")
             self.keys(item, found, {"title", "fallback", "text"}, f"ruleset {name}")
@@ -530,7 +537,7 @@ class _Reader:
                 fallback = self.string(fallback_node, f"ruleset {name}.fallback")
             title = self.text(found["title"], f"ruleset {name}.title")
             text = self.text(found["text"], f"ruleset {name}.text")
-            rulesets[name] = Ruleset(name, title, fallback, text)
+            rulesets[name] = RulesetEntry(name, title, fallback, text)
         for ruleset in rulesets.values():
             if ruleset.fallback is not None and ruleset.fallback not in rulesets:
                 raise self.error(top["rulesets"], f"unknown fallback ruleset {ruleset.fallback!r}")
@@ -553,7 +560,7 @@ def load(path: Path | None = None) -> Rulebook:
     path = RULEBOOK_PATH if path is None else path
     where = _display(path)
     doc = load_file(path, where)
-    return _Reader(where).book(_At(doc, doc.line if isinstance(doc, Node) else 1))
+    return _RulebookReader(where).book(_At(doc, doc.line if isinstance(doc, Node) else 1))
 
 
 @functools.cache
