@@ -19,7 +19,7 @@ from dealer.engine.hand import Hand, Refusal
 from dealer.engine.model import HandModel
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulesets import load_ruleset
-from dealer.scenarios.format import read_scenario
+from dealer.scenarios.format import AUTO_TARGETS, read_scenario
 from dealer.scenarios.replay import autopilot, replay, snapshot
 from tests.conftest import ROOT, SCENARIOS
 from tests.test_mishap_properties import candidates
@@ -137,3 +137,8 @@ def test_autopilot_words_stand_for_the_states_the_data_marks() -> None:
         "showdown": "showdown",
         "end": "done",
     }
+
+
+def test_the_scenario_reader_knows_exactly_the_autopilot_words_of_the_data() -> None:
+    # the reader keeps its own list so that reading a scenario needs no machine; it must agree
+    assert tuple(procedure.procedure().autopilot_targets) == AUTO_TARGETS

@@ -20,6 +20,7 @@ from dealer.core.events import Kind
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
 from dealer.core.roles import Role, touches
+from dealer.core.stakes import Street
 from dealer.core.steps import BOARD_VERBS, DealerStep, Step, Verb
 from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
 from dealer.engine.procedure import procedure
@@ -332,7 +333,7 @@ class Irregularities(HandState):
 
     def _street_now(self) -> Verb | None:
         street = procedure().states[self.state].street
-        return Verb(street) if street is not None and street != "preflop" else None
+        return Verb(street) if street is not None and street is not Street.PREFLOP else None
 
     def _street(self, step: Mishap) -> Verb | None:
         """The street a mishap concerns: the one it names, else the one the hand is on."""
