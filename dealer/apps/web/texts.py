@@ -47,7 +47,7 @@ _T: dict[str, tuple[str, str, str]] = {
     "side-pot": ("Side pot {n}", "边池 {n}", "邊池 {n}"),
     "pot": ("Pot", "底池", "底池"),
     "button": ("Dealer button", "庄家按钮", "莊家按鈕"),
-    "seat": ("Seat {n}", "{n} 号座", "{n} 號座"),
+    "seat": ("Seat {n}", "{n} 号座位", "{n} 號座位"),
     "button-mark": ("D", "庄", "莊"),
     "pos-sb": ("SB", "小盲", "小盲"),
     "pos-bb": ("BB", "大盲", "大盲"),
@@ -88,9 +88,9 @@ _T: dict[str, tuple[str, str, str]] = {
     "keys": (
         "Keys: 1–9, 0 pitch to seat 1–10 · B burn · F flop · T turn · R river · P post · S shuffle"
         " · C cut · D showdown · U push · M move the button · G gather",
-        "快捷键：1–9、0 发牌给 1–10 号座 · B 销牌 · F 翻牌 · T 转牌 · R 河牌 · P 下盲注 · S 洗牌"
+        "快捷键：1–9、0 发牌给 1–10 号座位 · B 销牌 · F 翻牌 · T 转牌 · R 河牌 · P 下盲注 · S 洗牌"
         " · C 切牌 · D 摊牌 · U 推送底池 · M 移动庄家按钮 · G 收回所有牌",
-        "快捷鍵：1–9、0 發牌給 1–10 號座 · B 銷牌 · F 翻牌 · T 轉牌 · R 河牌 · P 下盲注 · S 洗牌"
+        "快捷鍵：1–9、0 發牌給 1–10 號座位 · B 銷牌 · F 翻牌 · T 轉牌 · R 河牌 · P 下盲注 · S 洗牌"
         " · C 切牌 · D 攤牌 · U 推送底池 · M 移動莊家按鈕 · G 收回所有牌",
     ),
     "next-step": ("Next step", "下一步", "下一步"),
@@ -188,7 +188,7 @@ def page_text(key: str, lang: Lang, **fields: object) -> str:
     """The page text ``key`` in ``lang``, filled in.
 
     >>> page_text("seat", Lang.ZH_HANT, n=3)
-    '3 號座'
+    '3 號座位'
     """
     return _T[key][_COLUMN[lang]].format(**fields) if fields else _T[key][_COLUMN[lang]]
 
