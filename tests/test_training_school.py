@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
@@ -26,19 +26,11 @@ from dealer.rules.rulebook import Lang, ids
 from dealer.rules.texts import messages
 from tests import school_trainees
 from tests.conftest import ROOT
+from tests.helpers import run_dealer
+from tests.helpers import run_trainer as run
 
 RULESETS = ("seed", "wsop-2024")
 LANGS = (Lang.EN, Lang.ZH_HANS, Lang.ZH_HANT)
-
-
-def run(drill: Drill, read: Callable[[str], str | None], box: list[Trainer],
-        **options: object) -> tuple[Trainer, list[str]]:  # fmt: skip
-    out: list[str] = []
-    options.setdefault("clock", lambda: 0.0)
-    trainer = Trainer(drill, read=read, write=out.append, **options)  # type: ignore[arg-type]
-    box.append(trainer)
-    trainer.run()
-    return trainer, "\n".join(out).splitlines()
 
 
 def autopilot(box: list[Trainer]) -> Callable[[str], str | None]:
@@ -381,11 +373,7 @@ def test_hint_learn_mode_and_what_shuffle_and_cut_did() -> None:
 # -- report and summary --------------------------------------------------------------------------
 
 
-def _train(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dealer", "train", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )  # fmt: skip
+_train = partial(run_dealer, "train")
 
 
 def _report(path: Path, date: str, skills: dict[str, tuple[int, int]]) -> Path:
