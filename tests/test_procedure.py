@@ -17,11 +17,12 @@ from dealer.core.table import Table
 from dealer.engine import procedure
 from dealer.engine.hand import Hand, Refusal
 from dealer.engine.model import HandModel
-from dealer.engine.random_play import random_action, random_table
+from dealer.engine.random_play import random_table
 from dealer.rules.rulesets import load_ruleset
 from dealer.scenarios.format import AUTO_TARGETS, read_scenario
 from dealer.scenarios.replay import autopilot, replay, snapshot
 from tests.conftest import ROOT, SCENARIOS
+from tests.helpers import play_random_mishaps
 from tests.test_mishap_properties import candidates
 
 
@@ -113,16 +114,7 @@ def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset:
             rng = random.Random(seed)
             table = random_table(rng, ruleset=ruleset)
             hand = Hand(table, DeckPlan(seed=seed), audit=audit)
-            log: list[str] = []
-            while not hand.is_over and len(log) < 400:
-                offers = candidates(hand, rng) if rng.random() < 0.1 else []
-                step = rng.choice(offers) if offers else hand.next_dealer_step()
-                try:
-                    applied = hand.apply(step if step is not None else random_action(hand, rng))
-                    log.extend(str(event) for event in applied)
-                except Refusal as refusal:
-                    log.append(f"refused: {refusal} ({refusal.rule})")
-            logs.append(log)
+            logs.append(play_random_mishaps(hand, rng, candidates, events=True))
         assert logs[0] == logs[1], f"seed {seed}"
         assert hand.is_over, f"seed {seed}: stuck at {hand.expected()}"
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import partial
 from itertools import count
 from pathlib import Path
 
@@ -26,6 +25,9 @@ from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang
 from dealer.rules.rulesets import load_ruleset
 from tests.conftest import ROOT
+from tests.helpers import dealer_env as _env
+from tests.helpers import run_dealer
+from tests.helpers import run_trainer as run
 
 RULESETS = ("seed", "wsop-2024")
 
@@ -44,16 +46,6 @@ def perfect(lines: list[str] | None = None) -> tuple[Callable[[str], str | None]
         return answer
 
     return read, box
-
-
-def run(drill: Drill, read: Callable[[str], str | None], box: list[Trainer],
-        **options: object) -> tuple[Trainer, list[str]]:  # fmt: skip
-    out: list[str] = []
-    options.setdefault("clock", lambda: 0.0)
-    trainer = Trainer(drill, read=read, write=out.append, **options)  # type: ignore[arg-type]
-    box.append(trainer)
-    trainer.run()
-    return trainer, "\n".join(out).splitlines()
 
 
 # -- acceptance: a perfect trainee gets full marks ------------------------------------------------
@@ -362,16 +354,7 @@ def test_table_view_counts_face_down_cards_and_names_exposed_ones() -> None:
 # -- `dealer train` on standard input and in a pseudo-terminal ----------------------------------
 
 
-def _env() -> dict[str, str]:
-    path = os.environ.get("PYTHONPATH", "")
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), path) if p)}
-
-
-def _train(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dealer", "train", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=60,
-    )  # fmt: skip
+_train = partial(run_dealer, "train")
 
 
 def test_train_reads_plain_lines_and_writes_the_report(tmp_path: Path) -> None:

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
@@ -19,26 +19,18 @@ import yaml
 from dealer.apps.trainer import Drill, Skill, Slip, Trainer
 from dealer.apps.training.drills.action_quiz import Call
 from dealer.apps.training.drills.awards import parse_award
-from dealer.apps.training.texts import TEXTS_PATH, check_texts, texts
 from dealer.core.deck import DeckPlan
 from dealer.core.steps import parse_step
 from dealer.engine.hand import Hand
-from dealer.rules.rulebook import Lang, book, ids
+from dealer.rules.rulebook import Lang, ids
+from dealer.rules.texts import messages
 from tests import school_trainees
 from tests.conftest import ROOT
+from tests.helpers import run_dealer
+from tests.helpers import run_trainer as run
 
 RULESETS = ("seed", "wsop-2024")
 LANGS = (Lang.EN, Lang.ZH_HANS, Lang.ZH_HANT)
-
-
-def run(drill: Drill, read: Callable[[str], str | None], box: list[Trainer],
-        **options: object) -> tuple[Trainer, list[str]]:  # fmt: skip
-    out: list[str] = []
-    options.setdefault("clock", lambda: 0.0)
-    trainer = Trainer(drill, read=read, write=out.append, **options)  # type: ignore[arg-type]
-    box.append(trainer)
-    trainer.run()
-    return trainer, "\n".join(out).splitlines()
 
 
 def autopilot(box: list[Trainer]) -> Callable[[str], str | None]:
@@ -53,47 +45,6 @@ def autopilot(box: list[Trainer]) -> Callable[[str], str | None]:
 # -- every text in every language -----------------------------------------------------------------
 
 
-def test_every_training_text_is_in_all_three_languages() -> None:
-    data = yaml.safe_load(TEXTS_PATH.read_text(encoding="utf-8"))
-    assert set(check_texts(data)) == set(data)
-    for key, value in data.items():
-        assert set(value) == {"en", "zh-Hans", "zh-Hant"}, key
-        for lang in ("zh-Hans", "zh-Hant"):
-            # No English words leak into Chinese, but the commands the trainee types.
-            words = set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", "", value[lang])))
-            assert words <= {
-                "help",
-                "hint",
-                "table",
-                "quit",
-                "post",
-                "shuffle",
-                "cut",
-                "pitch",
-                "burn",
-                "flop",
-                "turn",
-                "river",
-                "showdown",
-                "award",
-                "main",
-                "side",
-                "move",
-                "button",
-                "gather",
-                "replace",
-                "kill",
-                "hand",
-                "correct",
-                "void",
-                "return",
-                "chips",
-                "scramble",
-                "choose",
-                "yes",
-            }, (key, words)
-
-
 def test_every_message_id_the_trainer_uses_exists() -> None:
     used: set[str] = set()
     for path in (ROOT / "dealer" / "apps").rglob("*.py"):
@@ -101,13 +52,13 @@ def test_every_message_id_the_trainer_uses_exists() -> None:
         used.update(re.findall(r"\.t\(\s*\"([a-z][a-z0-9-]*)\"", source))
         used.update(re.findall(r"\btext\(\s*\"([a-z][a-z0-9-]*)\"", source))
         used.update(re.findall(r"\bsay\(\s*\"([a-z][a-z0-9-]*)\"", source))
-    labels = book().labels
-    missing = [key for key in used if key not in texts() and f"train-{key}" not in labels]
+    found = messages(Lang.EN)
+    missing = [key for key in used if f"train-{key}" not in found]
     assert missing == []
     for skill in Skill:
-        assert f"skill-{skill}" in texts()
+        assert f"train-skill-{skill}" in found
     for call in Call:
-        assert f"call-{call}" in texts()
+        assert f"train-call-{call}" in found
 
 
 # -- the question drills: full marks from an independent trainee ----------------------------------
@@ -422,11 +373,7 @@ def test_hint_learn_mode_and_what_shuffle_and_cut_did() -> None:
 # -- report and summary --------------------------------------------------------------------------
 
 
-def _train(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dealer", "train", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )  # fmt: skip
+_train = partial(run_dealer, "train")
 
 
 def _report(path: Path, date: str, skills: dict[str, tuple[int, int]]) -> Path:

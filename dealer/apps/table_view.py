@@ -1,7 +1,7 @@
 """What the trainee sees: the table drawn compactly, and the table's public events in words.
 
 Hole cards are shown face down as counts; only cards the table can see (an exposed card, a shown
-hand, the board, a set-aside card) are named. Every word comes from the rulebook's ``labels``.
+hand, the board, a set-aside card) are named. Every word is a message of ``procedures/texts``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from dealer.core.events import Event, Kind
 from dealer.core.stakes import Stakes, Structure
 from dealer.core.steps import DealerStep
 from dealer.engine.hand import Hand
-from dealer.rules.rulebook import Lang, book
-from dealer.rules.texts import pad
+from dealer.rules.rulebook import Lang
+from dealer.rules.texts import pad, template
 
 __all__ = ["describe_game", "event_lines", "post_line", "render_table", "status_line", "text"]
 
@@ -94,7 +94,7 @@ def _whose_turn(hand: Hand, lang: Lang) -> str:
 
 def status_line(hand: Hand, lang: Lang) -> str:
     """Board, burns, set-aside cards, pot and whose turn it is, on one line."""
-    colon = book().label("colon", lang)
+    colon = template("colon", lang)
     ledger = hand.ledger
     board = format_cards(ledger.board) if ledger.board else text("none", lang)
     parts = [

@@ -1,7 +1,9 @@
 """The rulebook: every rule and ruling of RULES.md, loaded from ``procedures/rulebook.yaml``.
 
-The YAML file is the single source of truth for rule texts; this module loads it (safely, once),
-checks it and answers look-ups by ID (search by words is ``dealer.rules.search``).
+The YAML file is the single source of truth for the rulings' own texts (titles, summaries, what
+becomes of each card, the steps); the words around them (headings, a verb's step, a card's fate)
+are messages of ``procedures/texts`` (:mod:`dealer.rules.texts`). This module loads the rulebook
+(safely, once), checks it and answers look-ups by ID (search by words is ``dealer.rules.search``).
 
 >>> rule("turn premature").title.get(Lang.ZH_HANT)
 '轉牌過早'
@@ -25,6 +27,8 @@ from dealer.core.roles import Role
 from dealer.core.steps import BOARD_VERBS, Verb
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.source import Items, Node, load_file
+from dealer.rules.texts import Lang as Lang  # re-exported: the language of every text
+from dealer.rules.texts import template
 
 RULEBOOK_PATH = PROCEDURES / "rulebook.yaml"
 
@@ -34,12 +38,6 @@ _E = TypeVar("_E", bound=StrEnum)
 
 # The rulebook file is malformed: the one data-error class, ``path:LINE: what is wrong``.
 RulebookError = DataError
-
-
-class Lang(StrEnum):
-    EN = "en"
-    ZH_HANS = "zh-Hans"
-    ZH_HANT = "zh-Hant"
 
 
 class Section(StrEnum):
@@ -82,7 +80,8 @@ REMEDY_VERBS = frozenset(
 
 
 class Branch(StrEnum):
-    """A ruling's other paths, each a ruling of its own; the value is the YAML key and the label."""
+    """A ruling's other paths, each a ruling of its own; the value is the YAML key and the message
+    ID of its heading."""
 
     # Once substantial action has taken place, where the remedy differs (RULES.md §B, LA 105).
     AFTER_SUBSTANTIAL_ACTION = "after-substantial-action"
@@ -96,7 +95,8 @@ class Branch(StrEnum):
     ACTED_ON = "acted-on"
 
 
-# Labels floor.py needs besides one per Fate, ChipFate and remedy verb.
+# The messages (procedures/texts) floor.py needs besides one per Fate, ChipFate, Branch and remedy
+# verb (tests/test_texts.py holds them all present).
 HEADING_LABELS = (
     "ruleset", "fallback", "fallback-yes", "fallback-no", "colon", "section", "summary", "rule",
     "trigger", "cards", "chips", "steps", "no-steps", "conditions", "sources", "other-rulesets",
@@ -107,7 +107,7 @@ HEADING_LABELS = (
 
 
 def required_labels() -> tuple[str, ...]:
-    """Every label key the rulebook must define."""
+    """Every message ID the rulebook's rendering needs from ``procedures/texts``."""
     return (
         *HEADING_LABELS,
         *(branch.value for branch in Branch),
@@ -262,10 +262,11 @@ class RulesetEntry:
 class Rulebook:
     rules: Mapping[str, Rule]
     rulesets: Mapping[str, RulesetEntry]
-    labels: Mapping[str, Text]
 
     def label(self, key: str, lang: Lang | str = Lang.EN) -> str:
-        return self.labels[key].get(lang)
+        """The message ``key`` of ``procedures/texts``, unfilled (``dealer.rules.texts.template``):
+        the words the rulings are rendered with (a verb's step, the seat a step names)."""
+        return template(key, lang)
 
     def step_text(self, step: Step, lang: Lang | str = Lang.EN) -> str:
         """The step's own words, else the verb's label (``... without a burn`` where so marked)."""
@@ -331,14 +332,14 @@ class _RulebookReader:
         items = node.value
         return [_At(value, items.line_at(index)) for index, value in enumerate(items)]
 
-    def string(self, node: _At, what: str, strip: bool = True) -> str:
+    def string(self, node: _At, what: str) -> str:
         value = node.value
         if value is None or isinstance(value, bool | Node | Items):
             raise self.error(node, f"{what} must be text")
         text = str(value)
         if not text.strip():
             raise self.error(node, f"{what} is empty")
-        return text.strip() if strip else text
+        return text.strip()
 
     def boolean(self, node: _At, what: str) -> bool:
         if not isinstance(node.value, bool):
@@ -353,12 +354,12 @@ class _RulebookReader:
             allowed = ", ".join(member.value for member in kind)
             raise self.error(node, f"{what} {value!r} is not one of: {allowed}") from None
 
-    def text(self, node: _At, what: str, strip: bool = True) -> Text:
+    def text(self, node: _At, what: str) -> Text:
         found = self.mapping(node, what)
         self.keys(node, found, {lang.value for lang in Lang}, what)
         if "en" not in found:
             raise self.error(node, f"{what} has no English (en) text")
-        values = {name: self.string(item, f"{what}.{name}", strip) for name, item in found.items()}
+        values = {name: self.string(item, f"{what}.{name}") for name, item in found.items()}
         return Text(values["en"], values.get(Lang.ZH_HANS), values.get(Lang.ZH_HANT))
 
     def strings(self, node: _At, what: str) -> tuple[str, ...]:
@@ -514,17 +515,10 @@ class _RulebookReader:
 
     def book(self, node: _At) -> Rulebook:
         top = self.mapping(node, "the rulebook")
-        self.keys(node, top, {"labels", "rulesets", "rules", "templates"}, "the rulebook")
-        for key in ("labels", "rulesets", "rules"):
+        self.keys(node, top, {"rulesets", "rules", "templates"}, "the rulebook")
+        for key in ("rulesets", "rules"):
             if key not in top:
                 raise self.error(node, f"the rulebook has no {key!r}")
-        labels = {
-            name: self.text(item, f"label {name}", strip=False)
-            for name, item in self.mapping(top["labels"], "labels").items()
-        }
-        for name in required_labels():
-            if name not in labels:
-                raise self.error(top["labels"], f"label {name!r} is missing")
         rulesets: dict[str, RulesetEntry] = {}
         for name, item in self.mapping(top["rulesets"], "rulesets").items():
             found = self.mapping(item, f"ruleset {name}")
@@ -548,7 +542,7 @@ class _RulebookReader:
                 line = self.key_line(rules_node, rule_id)
                 raise DataError(self.where, line, f"rule ID {rule_id!r} is not like TURN-PREMATURE")
             rules[rule_id] = self.rule(rule_id, item, rulesets)
-        return Rulebook(rules, rulesets, labels)
+        return Rulebook(rules, rulesets)
 
 
 def _display(path: Path) -> str:
