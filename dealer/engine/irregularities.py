@@ -325,6 +325,8 @@ class Irregularities(HandState):
 
     def _rule(self, ruled: Ruled, *, owes: bool = True) -> None:
         self.rulings.append(ruled)
+        if ruled.supersedes:  # REMEDY-STACK: it replaces a void hand under way, if any
+            self.void = False
         steps = owed_steps(ruled, self.ledger, self.next_seat is None) if owes else []
         sources = ", ".join(ruled.ruling.sources)
         self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}: {sources}")
