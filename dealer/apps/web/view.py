@@ -18,8 +18,9 @@ from dealer.engine.hand import Hand
 __all__ = ["table_view"]
 
 
-def _pots(hand: Hand) -> list[dict[str, str]]:
-    """The main pot and side pots while nothing is pushed yet; then what is left, as one."""
+def _pots(hand: Hand) -> list[dict[str, object]]:
+    """The main pot and side pots while nothing is pushed yet (each with its index, as an award
+    names it: 0 the main pot, N side pot N); then what is left, as one."""
     if hand.pot <= 0:
         return []
     if hand.pushed == 0:
@@ -28,12 +29,17 @@ def _pots(hand: Hand) -> list[dict[str, str]]:
         except PotError:
             pots = ()
         if pots:
-            return [{"amount": format_chips(pot.amount)} for pot in pots if pot.amount > 0]
-    return [{"amount": format_chips(hand.pot)}]
+            return [
+                {"index": index, "amount": format_chips(pot.amount)}
+                for index, pot in enumerate(pots)
+                if pot.amount > 0
+            ]
+    return [{"index": 0, "amount": format_chips(hand.pot)}]
 
 
-def table_view(hand: Hand) -> dict[str, Any]:
-    """The drawn table's data (see the module's docstring).
+def table_view(hand: Hand, *, counted: bool = True) -> dict[str, Any]:
+    """The drawn table's data (see the module's docstring). Not ``counted``: the chips in front
+    of the seats and the pots are left out (``null``, none), for a question that asks for them.
 
     >>> from decimal import Decimal
     >>> from dealer.core.deck import DeckPlan
@@ -52,7 +58,7 @@ def table_view(hand: Hand) -> dict[str, Any]:
         {
             "seat": view.seat,
             "stack": format_chips(view.stack),
-            "bet": format_chips(view.committed),
+            "bet": format_chips(view.committed) if counted else None,
             "all_in": view.all_in,
             "cards": [None if card is None else str(card) for card in view.cards],
             "folded": view.folded,
@@ -75,7 +81,7 @@ def table_view(hand: Hand) -> dict[str, Any]:
         "scrap": len(ledger.scrap),
         "board": [str(card) for card in ledger.board],
         "set_aside": [str(card) for card in ledger.set_aside],
-        "pots": _pots(hand),
+        "pots": _pots(hand) if counted else [],
         "to_act": hand.to_act,
         "rulings": [ruled.rule_id for ruled in hand.rulings],
     }
