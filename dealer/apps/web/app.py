@@ -193,6 +193,8 @@ class WebApp:
             state["expected"] = examiner.expected()
         if exchange is not None:
             state["lines"] = exchange.lines
+            # A question drill's next question is in the transcript: the feedback is the verdict.
+            state["feedback"] = exchange.verdict if examiner.questions else exchange.lines
             state["wrong"], state["right"], state["rule"] = (
                 exchange.wrong,
                 exchange.right,

@@ -113,12 +113,14 @@ def check_answer(line: str) -> str:
 @dataclass
 class Exchange:
     """What one line brought: the trainer's messages (the drawn table left out), whether the line
-    was a mistake, and the rule it was charged to."""
+    was a mistake, and the rule it was charged to. ``verdict`` is the messages about the line
+    itself: those before the next hand (question) began, which the transcript shows."""
 
     lines: list[str] = field(default_factory=list)
     wrong: bool = False
     right: bool = False
     rule: str | None = None
+    verdict: list[str] = field(default_factory=list)
 
 
 class Examiner:
@@ -137,6 +139,7 @@ class Examiner:
         self._inbox: queue.Queue[str | None] = queue.Queue(maxsize=1)
         self._waiting = threading.Event()  # set while the trainer waits for a line, or at its end
         self._lines: list[str] = []
+        self._next_from: int | None = None  # where in ``_lines`` the next hand (question) began
         self._lock = threading.Lock()  # one line at a time per session
         self.prompt = ""
         self._transcript: list[str] = []  # what the trainer said in this hand (question) so far
@@ -167,11 +170,12 @@ class Examiner:
     def _write(self, message: str) -> None:
         if self._is_table(message):
             return  # the page draws the table itself
-        if len(self._lines) < _MAX_LINES:
-            self._lines.append(message)
         desk, score = self.trainer.desk, self.trainer.score
         if desk.number != self._number:  # a new hand (question): a new transcript
             self._number, self._transcript, self._judged_at = desk.number, [], 0
+            self._next_from = len(self._lines)
+        if len(self._lines) < _MAX_LINES:
+            self._lines.append(message)
         scored = score.positions + score.retries
         if scored != self._positions:  # a verdict follows: what was asked before is answered
             self._positions, self._judged_at = scored, len(self._transcript)
@@ -229,8 +233,12 @@ class Examiner:
         if not self._waiting.wait(_REPLY_SECONDS):
             raise RuntimeError("the examiner did not answer")
         lines, self._lines = self._lines, []
+        verdict = lines[: self._next_from] if self._next_from is not None else list(lines)
+        self._next_from = None
         score = self.trainer.score
-        exchange = Exchange(lines, wrong=score.steps_wrong > wrong, right=score.steps_right > right)
+        exchange = Exchange(
+            lines, wrong=score.steps_wrong > wrong, right=score.steps_right > right, verdict=verdict
+        )
         if exchange.wrong and score.mistakes:
             exchange.rule = score.mistakes[-1].rule
         return exchange

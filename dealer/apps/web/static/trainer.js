@@ -179,10 +179,12 @@ function showFeedback(state) {
   const box = $("feedback");
   box.replaceChildren();
   box.className = `feedback ${state.wrong ? "refused" : "accepted"}`;
-  for (const line of state.lines) {
+  for (const line of state.feedback || state.lines) {
     const p = document.createElement("pre");
     p.textContent = line;
     box.append(p);
+  }
+  for (const line of state.lines) {
     const entry = document.createElement("pre");
     entry.textContent = line;
     $("log").prepend(entry);
@@ -238,7 +240,14 @@ function render(state) {
   $("quiz").hidden = state.finished || !(state.asking || (state.questions && state.transcript.length));
   const transcript = (state.transcript || []).join("\n");
   if ($("transcript").textContent !== transcript) {
-    $("transcript").textContent = transcript;
+    // The story indented; the headings, the questions and the verdicts stand out.
+    $("transcript").replaceChildren(
+      ...(state.transcript || []).map((line, index) => {
+        const span = document.createElement(line.startsWith(" ") ? "span" : "strong");
+        span.textContent = index ? `\n${line}` : line;
+        return span;
+      }),
+    );
     $("transcript").scrollTop = $("transcript").scrollHeight;
     $("answer-text").value = "";
   }
