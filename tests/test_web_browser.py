@@ -31,6 +31,7 @@ import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from dealer.apps.web.app import Settings, create_app
@@ -199,6 +200,9 @@ def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server
     assert f"seat {folded} is not eligible for the main pot" in feedback.text
     assert "Rule SIDE-POTS" in feedback.text
     browser.save_screenshot(str(SHOTS / "trainer-award.png"))
+    browser.find_element(By.TAG_NAME, "body").send_keys("a")  # the key for the award line
+    assert browser.switch_to.active_element == browser.find_element(By.ID, "award-line")
+    browser.find_element(By.ID, "award-line").send_keys(Keys.ESCAPE)
     _play(browser)
     # The whole hand: five board cards, a showdown, the pot awarded and the button moved.
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 5
@@ -301,19 +305,25 @@ def test_money_questions_are_answered_on_the_page(browser: Any, server: str) -> 
     question = browser.find_element(By.ID, "transcript").text.splitlines()[-1]
     assert question.endswith("Type the amount.")
     browser.save_screenshot(str(SHOTS / "trainer-money.png"))
+    # The language switch: the page's words at once, the trainer's from its next message on.
+    Select(browser.find_element(By.ID, "lang")).select_by_value("zh-Hant")
+    _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#quiz h3").text == "題目")
+    assert browser.find_element(By.ID, "answer-send").text == "回答"
+    assert browser.find_element(By.ID, "heading").text == "第 2 題（共 2 題）"
     # A wrong amount: the answer, the rule and its source shown; the session goes on to the score.
     before = _renders(browser)
     browser.find_element(By.ID, "answer-text").send_keys("1\n")
     _wait(browser, lambda d: _renders(d) > before)
     feedback = _feedback(browser)
     assert "refused" in feedback.get_attribute("class")
-    assert "✗ Wrong (" in feedback.text and "Source:" in feedback.text
+    assert "✗ 錯誤（" in feedback.text and "出處：" in feedback.text
     rule = browser.find_element(By.CSS_SELECTOR, "#feedback .rule-link").text.split(" ")[0]
-    assert f"Rule {rule}: " in feedback.text
+    assert f"規則 {rule}：" in feedback.text
     assert rule in ("PREFLOP-ACTION", "POSTFLOP-ACTION", "NL-MIN-RAISE", "POT-LIMIT", "CHIP-UNIT")
     assert browser.find_element(By.ID, "score").is_displayed()
     assert browser.find_element(By.ID, "score-right").text == "1"
     assert browser.find_element(By.ID, "score-wrong").text == "1"
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
 
 
 def test_the_ruling_quiz_is_answered_by_a_key(browser: Any, server: str) -> None:
