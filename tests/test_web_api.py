@@ -557,3 +557,37 @@ def test_the_trainee_awards_the_pot_and_a_wrong_award_is_refused_with_its_rule(
     state = _deal_out(client, state)
     assert state["score"]["mistakes"][0]["rule"] == "SIDE-POTS"
     assert state["score"]["mistakes"][0]["skill"] == "side-pots"
+
+
+def test_side_pots_built_then_awarded_on_the_page_last_side_pot_first(client: Any) -> None:
+    from dealer.apps.training.drills.awards import award_text, shares_of
+
+    state = _open(client, drill="money", hands=1, seed=4, learn=False)
+    sid = state["id"]
+    assert _live(client, sid).facts["ask"] == "build"
+    for _ in range(10):  # each pot built: its amount and its eligible seats, as the machine has it
+        if not state["asking"]:
+            break
+        assert state["table"]["pots"] == []  # the pots are the question: not drawn
+        state = _answer(client, sid, _live(client, sid).answer).json()
+        assert state["right"] is True, state["lines"]
+    assert state["awarding"] is True and state["asking"] is False
+    pots = state["table"]["pots"]
+    assert len(pots) >= 2 and [pot["index"] for pot in pots] == list(range(len(pots)))
+    assert state["transcript"][-1].startswith("Now award them: ")
+    shares = shares_of(_live(client, sid).hand)[1]
+    main = next(share for share in shares if share.pot_index == 0)
+    # ODD-CHIP (and SIDE-POTS): the pots are awarded from the last side pot back to the main pot.
+    response = _step(client, sid, award_text(main))
+    assert response.status_code == 409 and response.json()["rule"] == "ODD-CHIP"
+    assert response.json()["awarding"] is True
+    for share in sorted(shares, key=lambda share: -share.pot_index):
+        state = _step(client, sid, award_text(share)).json()
+        assert state["wrong"] is False, state["lines"]
+    assert state["finished"] is True
+    # Each pot built and each share awarded is scored under side pots; one award was a mistake.
+    assert state["score"]["skills"]["side-pots"]["first_right"] >= len(pots) + len(shares) - 1
+    assert state["score"]["steps_wrong"] == 1
+    assert [(m["rule"], m["skill"]) for m in state["score"]["mistakes"]] == [
+        ("ODD-CHIP", "side-pots")
+    ]

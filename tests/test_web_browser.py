@@ -199,6 +199,7 @@ def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server
     assert "refused" in feedback.get_attribute("class")
     assert f"seat {folded} is not eligible for the main pot" in feedback.text
     assert "Rule SIDE-POTS" in feedback.text
+    browser.execute_script("document.getElementById('board').scrollIntoView()")
     browser.save_screenshot(str(SHOTS / "trainer-award.png"))
     browser.find_element(By.TAG_NAME, "body").send_keys("a")  # the key for the award line
     assert browser.switch_to.active_element == browser.find_element(By.ID, "award-line")
