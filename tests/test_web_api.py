@@ -591,3 +591,33 @@ def test_side_pots_built_then_awarded_on_the_page_last_side_pot_first(client: An
     assert [(m["rule"], m["skill"]) for m in state["score"]["mistakes"]] == [
         ("ODD-CHIP", "side-pots")
     ]
+
+
+@pytest.mark.parametrize("drill", web_app.DRILLS)
+def test_every_drill_of_the_trainer_plays_to_its_end_on_the_page(client: Any, drill: str) -> None:
+    """Every drill (a drill added to the trainer too) goes through the same three requests: a
+    dealer step, an award, an answer; each answered as the trainer itself has it right."""
+    from dealer.apps.training.drills.awards import award_text, shares_of
+
+    state = _open(client, drill=drill, hands=2, seed=1)
+    sid, owed = state["id"], []
+    for _ in range(600):
+        if state["finished"]:
+            break
+        assert state["heading"].endswith(" of 2") and not state["heading"].startswith(
+            ("Hand 0 ", "Question 0 ")
+        )
+        trainer = _live(client, sid)
+        if state["asking"]:  # a question: its options, or a typed answer
+            said = trainer.answer
+            assert state["transcript"] and (not state["choices"] or said.isdigit())
+            response = _answer(client, sid, int(said) if state["choices"] else said)
+        elif state["awarding"] and state.get("expected") is None:  # a question drill's pots
+            owed = owed or sorted(shares_of(trainer.hand)[1], key=lambda s: -s.pot_index)
+            response = _step(client, sid, award_text(owed.pop(0)))
+        else:
+            response = _step(client, sid, state["expected"])
+        assert response.status_code == 200, response.text
+        state = response.json()
+    assert state["finished"] is True and state["score"]["hands"] == 2
+    assert state["score"]["steps_wrong"] == 0 and state["score"]["steps_right"] >= 2
