@@ -179,8 +179,11 @@ class Examiner:
         scored = score.positions + score.retries
         if scored != self._positions:  # a verdict follows: what was asked before is answered
             self._positions, self._judged_at = scored, len(self._transcript)
-        if len(self._transcript) < _MAX_LINES:
-            self._transcript.extend(message.split("\n"))
+        self._transcript.extend(message.split("\n"))
+        extra = len(self._transcript) - _MAX_LINES
+        if extra > 0:  # bounded: the oldest lines go, the question asked last stays
+            del self._transcript[:extra]
+            self._judged_at = max(0, self._judged_at - extra)
 
     def _is_table(self, message: str) -> bool:
         """The table the trainer draws (its heading, then the game): the page draws its own."""
@@ -260,7 +263,7 @@ class Examiner:
         """The trainer waits for the award of a pot (``award main 120 to 3``)."""
         hand = self.trainer.hand
         return (
-            not self.finished and not self.asking and hand is not None and (hand.state == "pushing")
+            hand is not None and hand.state == "pushing" and not self.finished and not self.asking
         )
 
     @property
