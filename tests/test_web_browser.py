@@ -324,6 +324,13 @@ def test_money_questions_are_answered_on_the_page(browser: Any, server: str) -> 
     assert browser.find_element(By.ID, "score").is_displayed()
     assert browser.find_element(By.ID, "score-right").text == "1"
     assert browser.find_element(By.ID, "score-wrong").text == "1"
+    # The score per skill, in the trainer's words: the pot counted right, the raise not.
+    skills = {
+        row.get_attribute("data-skill"): row.text
+        for row in browser.find_elements(By.CSS_SELECTOR, "#score-skills tr")
+    }
+    assert skills["pot-count"] == "點算底池 1/1 (100%)", skills
+    assert skills["bet-sizing"].endswith(" 0/1 (0%)"), skills
     Select(browser.find_element(By.ID, "lang")).select_by_value("en")
 
 

@@ -202,6 +202,9 @@ class WebApp:
             )
         if examiner.finished:
             state["score_text"] = examiner.score_lines()
+            state["skill_names"] = {
+                skill: examiner.skill_name(skill) for skill in state["score"]["skills"]
+            }
             state["stored"] = live.stored
             if examiner.failure is not None:
                 state["failure"] = examiner.failure

@@ -312,6 +312,10 @@ class Examiner:
         key = "question" if self.questions else "hand"
         return text(key, desk.lang, number=number, total=self.trainer.hands)
 
+    def skill_name(self, skill: str) -> str:
+        """A skill as the trainer's score names it (``pot count``, ``底池計算``)."""
+        return text(f"skill-{skill}", self.trainer.desk.lang)
+
     def score_lines(self) -> str:
         return self.trainer.render_score()
 

@@ -201,6 +201,20 @@ function showScore(state) {
   $("score-wrong").textContent = score.steps_wrong;
   $("score-hands").textContent = score.hands;
   $("score-seconds").textContent = score.seconds_per_hand;
+  // First-try accuracy per skill, as the trainer scores it (a position counts once).
+  $("score-skills").replaceChildren(
+    ...Object.entries(score.skills).map(([skill, tally]) => {
+      const row = document.createElement("tr");
+      row.className = "skill";
+      row.dataset.skill = skill;
+      const name = document.createElement("th");
+      name.textContent = (state.skill_names || {})[skill] || skill;
+      const figures = document.createElement("td");
+      figures.textContent = `${tally.first_right}/${tally.positions} (${Math.round(100 * tally.accuracy)}%)`;
+      row.append(name, figures);
+      return row;
+    }),
+  );
   const list = $("score-mistakes");
   list.replaceChildren();
   const entries = Object.entries(score.mistakes_by_rule);
