@@ -204,6 +204,10 @@ def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server
     browser.find_element(By.TAG_NAME, "body").send_keys("a")  # the key for the award line
     assert browser.switch_to.active_element == browser.find_element(By.ID, "award-line")
     browser.find_element(By.ID, "award-line").send_keys(Keys.ESCAPE)
+    before = _renders(browser)  # push: the pots go award by award; the award line, no request
+    browser.find_element(By.CSS_SELECTOR, '[data-step="push"]').click()
+    assert browser.switch_to.active_element == browser.find_element(By.ID, "award-line")
+    assert _renders(browser) == before
     _play(browser)
     # The whole hand: five board cards, a showdown, the pot awarded and the button moved.
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 5

@@ -292,6 +292,11 @@ function render(state) {
 
 async function step(line) {
   if (!session || session.finished || busy) return;
+  if (line === "push" && session.awarding) {
+    // The pots are pushed award by award (the trainer pushes once every share is awarded).
+    $("award-line").focus();
+    return;
+  }
   busy = true;
   try {
     const { status, data } = await call("POST", `/api/sessions/${session.id}/step`, { step: line });
