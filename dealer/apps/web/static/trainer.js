@@ -252,11 +252,14 @@ function render(state) {
   $("award").hidden = !awarding;
   // The question panel: what the trainer said in this hand, its options, a line for the answer.
   $("quiz").hidden = state.finished || !(state.asking || (state.questions && state.transcript.length));
-  const transcript = (state.transcript || []).join("\n");
+  // The open question's options are buttons below: not listed twice.
+  const options = new Set((state.asking ? state.choices : []).map((text, index) => `  ${index + 1}. ${text}`));
+  const told = (state.transcript || []).filter((line) => !options.has(line));
+  const transcript = told.join("\n");
   if ($("transcript").textContent !== transcript) {
     // The story indented; the headings, the questions and the verdicts stand out.
     $("transcript").replaceChildren(
-      ...(state.transcript || []).map((line, index) => {
+      ...told.map((line, index) => {
         const span = document.createElement(line.startsWith(" ") ? "span" : "strong");
         span.textContent = index ? `\n${line}` : line;
         return span;
