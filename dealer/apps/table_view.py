@@ -7,8 +7,8 @@ hand, the board, a set-aside card) are named. Every word is a message of ``proce
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from collections.abc import Set as AbstractSet
 
+from dealer.apps.seat_view import SeatView, seat_views
 from dealer.apps.training.texts import say
 from dealer.apps.words import hand_name, pot_name
 from dealer.core.cards import Card, format_cards
@@ -42,36 +42,25 @@ def describe_game(stakes: Stakes, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-def _positions(hand: Hand, seat: int, lang: Lang) -> str:
-    positions = hand.table.positions
-    tags = [
-        ("pos-button", positions.button),
-        ("pos-sb", positions.small_blind),
-        ("pos-bb", positions.big_blind),
-        ("pos-straddle", positions.straddle),
-    ]
-    return " ".join(text(key, lang) for key, where in tags if where == seat)
+_TAGS = {"button": "pos-button", "small-blind": "pos-sb", "big-blind": "pos-bb",
+         "straddle": "pos-straddle"}  # fmt: skip
 
 
-def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: AbstractSet[Card]) -> str:
-    cards = hand.ledger.hands.get(seat, [])
-    up = [card for card in cards if card in face_up]
+def _seat_line(view: SeatView, lang: Lang) -> str:
     # Columns by terminal cells, so that Chinese (two cells a character) lines up too.
     wide = lang is not Lang.EN
     parts = [
-        pad(text("seat", lang, seat=seat), 10 if wide else 8),
-        pad(_positions(hand, seat, lang), 7),
-        pad(text("stack", lang, amount=format_chips(hand.stacks[seat])), 12),
+        pad(text("seat", lang, seat=view.seat), 10 if wide else 8),
+        pad(" ".join(text(_TAGS[tag], lang) for tag in view.tags), 7),
+        pad(text("stack", lang, amount=format_chips(view.stack)), 12),
     ]
-    committed = hand.committed.get(seat)
-    in_pot = text("in-pot", lang, amount=format_chips(committed)) if committed else ""
+    in_pot = text("in-pot", lang, amount=format_chips(view.committed)) if view.committed else ""
     parts.append(pad(in_pot, 10 if wide else 9))
-    hidden = len(cards) - len(up)
-    down = text("face-down", lang, count=hidden) if hidden else ""
+    down = text("face-down", lang, count=view.hidden) if view.hidden else ""
     parts.append(pad(down, 7))
-    if up:
-        parts.append(text("face-up", lang, cards=format_cards(up)))
-    if seat in hand.folded:
+    if view.shown:
+        parts.append(text("face-up", lang, cards=format_cards(view.shown)))
+    if view.folded:
         parts.append(text("folded", lang))
     return "  " + " ".join(parts).rstrip()
 
@@ -114,9 +103,8 @@ def status_line(hand: Hand, lang: Lang) -> str:
 
 def render_table(hand: Hand, lang: Lang, heading: str) -> str:
     """The whole table: a heading, one line per seat dealt in, and the status line."""
-    face_up = hand.face_up
     lines = [f"{heading} · {describe_game(hand.table.stakes, lang)} · {hand.table.ruleset.name}"]
-    lines.extend(_seat_line(hand, seat, lang, face_up) for seat in hand.table.seats)
+    lines.extend(_seat_line(view, lang) for view in seat_views(hand))
     lines.append(status_line(hand, lang))
     return "\n".join(lines)
 
