@@ -21,6 +21,7 @@ from dealer.apps.training.drills.awards import shares_of
 from dealer.apps.training.drills.procedure import DealDrill
 from dealer.apps.training.drills.questions import Question, ask
 from dealer.apps.training.drills.situations import clear_spot, find, story
+from dealer.apps.training.drills.stages import awarding, settled
 from dealer.apps.training.scoring import Skill
 from dealer.core.betting import Move, Options
 from dealer.core.chips import ChipError, format_chips, parse_chips
@@ -67,11 +68,6 @@ def _options(hand: Hand) -> Options | None:
     return betting.options()
 
 
-def _settled(hand: Hand) -> bool:
-    """A betting round has just ended and its bets are in the pot (the next street is owed)."""
-    return hand.state in ("flop_burn", "turn_burn", "river_burn", "showdown")
-
-
 def _facing(hand: Hand) -> bool:
     options = _options(hand)
     return options is not None and options.to_call > 0
@@ -115,11 +111,11 @@ def reopen_moment(hand: Hand) -> bool:
 
 
 def _side_pots(hand: Hand) -> bool:
-    return hand.state == "pushing" and len(build_pots(hand.committed, hand.folded)) >= 2
+    return awarding(hand) and len(build_pots(hand.committed, hand.folded)) >= 2
 
 
 _FITS: dict[Ask, Callable[[Hand], bool]] = {
-    Ask.POT: _settled,
+    Ask.POT: settled,
     Ask.CALL: _facing,
     Ask.MIN_RAISE: _can_raise,
     Ask.REOPEN: reopen_moment,

@@ -30,6 +30,7 @@ from dealer.apps.training.drills.slips import (
     plan_slip,
     slip_mishap,
 )
+from dealer.apps.training.drills.stages import awarding, burn_due, posting
 from dealer.apps.training.scoring import Skill, skill_of
 from dealer.apps.words import card_role
 from dealer.core.chips import format_chips
@@ -47,8 +48,6 @@ from dealer.rules.rulebook import Lang
 __all__ = ["DealDrill", "charged_rule", "owed_commands", "rule_now"]
 
 _RULE = re.compile(r"\(([A-Z][A-Z0-9-]+)\)$")
-# The street a named burn (a held card, SEEN-CARD-STAYS-OUT) comes before.
-_STREET_AFTER = {"flop_burn": Verb.FLOP, "turn_burn": Verb.TURN, "river_burn": Verb.RIVER}
 
 
 def rule_now(hand: Hand) -> str:
@@ -110,7 +109,7 @@ class DealDrill:
         hand = self.desk.hand
         if hand is None:
             return None
-        if hand.state == "pushing":
+        if awarding(hand):
             left = self._left or list(shares_of(hand)[1])
             return award_text(left[0])
         step = hand.next_dealer_step()
@@ -154,7 +153,7 @@ class DealDrill:
         if hand is None or expected is None:
             self.desk.say(self.desk.t("no-hint"))
             return
-        if hand.state == "pushing":
+        if awarding(hand):
             rule_id, why = ("ROUND-END" if len(hand.live) == 1 else "SIDE-POTS"), ""
             why = self.desk.t("why-award" if len(hand.live) > 1 else "why-uncontested")
         else:
@@ -189,7 +188,7 @@ class DealDrill:
                 self._inject(hand, plan.slip, plan.mishap)
                 chase, plan = SLIPS[plan.slip].then, None
                 continue
-            if hand.state != "pushing" and hand.next_dealer_step() is None:
+            if not awarding(hand) and hand.next_dealer_step() is None:
                 if hand.to_act is None:
                     raise RuntimeError(f"the hand cannot go on: {hand.expected()}")
                 self.announce(hand, hand.apply(random_action(hand, players)))
@@ -202,7 +201,7 @@ class DealDrill:
                 replacing = plan
             elif chase is not None and (mishap := slip_mishap(chase, hand)) is not None:
                 replacing = Planned(moment, chase, mishap)
-            if hand.state == "pushing":
+            if awarding(hand):
                 moment += self.award_pots(hand)
                 continue
             done, injected = self._dealer_turn(hand, replacing)
@@ -286,12 +285,12 @@ class DealDrill:
         its burn (the ruling said no card is burned from the stub). Returns the hand's steps
         taken, or None when ``step`` is no such case."""
         desk = self.desk
-        if hand.state == "posting" and step.verb is Verb.SHUFFLE and not self._early_shuffle:
+        if posting(hand) and step.verb is Verb.SHUFFLE and not self._early_shuffle:
             self._early_shuffle = True
             self._last = Verb.SHUFFLE
             desk.say("  " + desk.t("early-shuffle", cards=len(hand.ledger.stub)))
             return 0
-        if hand.state == "posting" and step.verb is Verb.POST and self._early_shuffle:
+        if posting(hand) and step.verb is Verb.POST and self._early_shuffle:
             events = hand.apply(step)
             events += [
                 e for e in hand.apply(DealerStep(Verb.SHUFFLE)) if e.kind is not Kind.SHUFFLE
@@ -301,7 +300,8 @@ class DealDrill:
             self.announce(hand, events)
             return 2
         head = hand.owed[0] if hand.owed else None
-        street = _STREET_AFTER.get(hand.state)
+        burn_for = burn_due(hand)  # the street a named burn (SEEN-CARD-STAYS-OUT) comes before
+        street = Verb(str(burn_for)) if burn_for is not None else None
         if head is None or head.verb is not Verb.BURN or head.role is None:
             return None
         if street is None or step.verb is not street:

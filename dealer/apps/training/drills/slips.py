@@ -14,9 +14,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
+from dealer.apps.training.drills.stages import betting_of, board_due, burn_due, dealing
 from dealer.core.cards import Card, parse_card
 from dealer.core.deck import DeckPlan
 from dealer.core.mishaps import Mishap, MishapKind
+from dealer.core.stakes import Street
+from dealer.core.steps import Verb
 from dealer.core.table import SEATS, Table
 from dealer.engine.hand import Hand
 from dealer.engine.random_play import random_action
@@ -72,7 +75,7 @@ class SlipSpec:
 
 def _dealing(hand: Hand, low: int, high: int) -> bool:
     """In the deal, no ruling owing anything but the deal, ``low <= pitched < high``."""
-    if hand.state != "dealing" or (hand.owed and hand.owed[0].verb is not None):
+    if not dealing(hand) or (hand.owed and hand.owed[0].verb is not None):
         return False
     return low <= hand.pitched < high
 
@@ -119,7 +122,7 @@ def _not_entitled(hand: Hand) -> Mishap | None:
 
 
 def _preflop_quiet(hand: Hand) -> bool:
-    return hand.state == "preflop_betting" and hand.to_act is not None
+    return betting_of(hand.state) is Street.PREFLOP and hand.to_act is not None
 
 
 def _live_seat(hand: Hand) -> int | None:
@@ -159,26 +162,38 @@ def _short_found(hand: Hand) -> Mishap | None:
     return Mishap(MishapKind.SHORT, seat=short[0]) if short else None
 
 
-def _premature(state: str, kind: MishapKind) -> When:
+def _premature(street: Street, kind: MishapKind) -> When:
+    """The board card(s) of the street after ``street`` turned while its betting is pending."""
+
     def when(hand: Hand) -> Mishap | None:
-        if hand.state == state and hand.to_act is not None and not hand.owed:
+        if betting_of(hand.state) is street and hand.to_act is not None and not hand.owed:
             return Mishap(kind)
         return None
 
     return when
 
 
-def _at(states: tuple[str, ...], mishap: Callable[[Hand], Mishap]) -> When:
+def _at(where: Callable[[Hand], bool], mishap: Callable[[Hand], Mishap]) -> When:
     def when(hand: Hand) -> Mishap | None:
-        if hand.state in states and not hand.owed:
+        if where(hand) and not hand.owed:
             return mishap(hand)
         return None
 
     return when
 
 
+def _burn_of(*streets: Street) -> Callable[[Hand], bool]:
+    """The burn before one of ``streets`` is due."""
+    return lambda hand: burn_due(hand) in streets
+
+
+def _board_of(*verbs: Verb) -> Callable[[Hand], bool]:
+    """One of the board steps ``verbs`` is due (its burn done)."""
+    return lambda hand: board_due(hand) in verbs
+
+
 def _street_without_burn(hand: Hand) -> Mishap:
-    return Mishap(MishapKind(hand.state.removesuffix("_burn")))
+    return Mishap(MishapKind(str(burn_due(hand))))
 
 
 def _flash(hand: Hand) -> Mishap | None:
@@ -190,9 +205,9 @@ def _flash(hand: Hand) -> Mishap | None:
 
 
 def _boxed(hand: Hand) -> Mishap | None:
-    if hand.state == "dealing" and not _dealing(hand, 1, _deal_size(hand) - 1):
+    if dealing(hand) and not _dealing(hand, 1, _deal_size(hand) - 1):
         return None
-    if hand.state not in ("dealing", "flop_burn", "turn_burn", "river_burn") or hand.owed:
+    if not (dealing(hand) or burn_due(hand) is not None) or hand.owed:
         return None
     return Mishap(MishapKind.BOXED)
 
@@ -203,9 +218,7 @@ def _boxed_again(hand: Hand) -> Mishap | None:
     no transition takes from a burn state, so the trainer does not inject it there."""
     if not hand.boxed:
         return None
-    if hand.state == "dealing" or (
-        hand.substantial_action and hand.state in ("flop_burn", "turn_burn", "river_burn")
-    ):
+    if dealing(hand) or (hand.substantial_action and burn_due(hand) is not None):
         return Mishap(MishapKind.BOXED)
     return None
 
@@ -219,7 +232,7 @@ def _button(hand: Hand) -> Mishap | None:
 
 def _in_betting(kind: MishapKind, card: Callable[[Hand], Card | None] = lambda hand: None) -> When:
     def when(hand: Hand) -> Mishap | None:
-        if hand.to_act is None or hand.owed or hand.state == "preflop_betting":
+        if hand.to_act is None or hand.owed or betting_of(hand.state) is Street.PREFLOP:
             return None
         return Mishap(kind, card=card(hand))
 
@@ -229,6 +242,9 @@ def _in_betting(kind: MishapKind, card: Callable[[Hand], Card | None] = lambda h
 def _board_card(hand: Hand) -> Card | None:
     return hand.ledger.board[0] if hand.ledger.board else parse_card("As")
 
+
+_FLOP_DUE = _board_of(Verb.FLOP)
+_TURN_OR_RIVER_DUE = _board_of(Verb.TURN, Verb.RIVER)
 
 SLIPS: dict[Slip, SlipSpec] = {
     Slip.EXPOSED: SlipSpec(_exposed(lambda h: 0, lambda h: _deal_size(h) - 1), replaces=True),
@@ -248,14 +264,14 @@ SLIPS: dict[Slip, SlipSpec] = {
     Slip.EXTRA_AGAIN: SlipSpec(_extra_again),
     Slip.SHORT: SlipSpec(_skip_last, replaces=True, then=Slip.SHORT_FOUND),
     Slip.SHORT_FOUND: SlipSpec(_short_found),
-    Slip.FLOP: SlipSpec(_premature("preflop_betting", MishapKind.FLOP)),
-    Slip.TURN: SlipSpec(_premature("flop_betting", MishapKind.TURN)),
-    Slip.RIVER: SlipSpec(_premature("turn_betting", MishapKind.RIVER)),
-    Slip.FLOP_4: SlipSpec(_at(("flop",), lambda h: Mishap(MishapKind.FLOP, count=4)), True),
-    Slip.FLOP_5: SlipSpec(_at(("flop",), lambda h: Mishap(MishapKind.FLOP, count=5)), True),
-    Slip.FLOP_NOBURN: SlipSpec(_at(("flop_burn",), lambda h: Mishap(MishapKind.FLOP)), True),
-    Slip.NOBURN: SlipSpec(_at(("turn_burn", "river_burn"), _street_without_burn), True),
-    Slip.BURN: SlipSpec(_at(("turn", "river"), lambda h: Mishap(MishapKind.BURN)), True),
+    Slip.FLOP: SlipSpec(_premature(Street.PREFLOP, MishapKind.FLOP)),
+    Slip.TURN: SlipSpec(_premature(Street.FLOP, MishapKind.TURN)),
+    Slip.RIVER: SlipSpec(_premature(Street.TURN, MishapKind.RIVER)),
+    Slip.FLOP_4: SlipSpec(_at(_FLOP_DUE, lambda h: Mishap(MishapKind.FLOP, count=4)), True),
+    Slip.FLOP_5: SlipSpec(_at(_FLOP_DUE, lambda h: Mishap(MishapKind.FLOP, count=5)), True),
+    Slip.FLOP_NOBURN: SlipSpec(_at(_burn_of(Street.FLOP), lambda h: Mishap(MishapKind.FLOP)), True),
+    Slip.NOBURN: SlipSpec(_at(_burn_of(Street.TURN, Street.RIVER), _street_without_burn), True),
+    Slip.BURN: SlipSpec(_at(_TURN_OR_RIVER_DUE, lambda h: Mishap(MishapKind.BURN)), True),
     Slip.FLASH: SlipSpec(_flash),
     Slip.BOXED: SlipSpec(_boxed),
     Slip.BOXED_TWICE: SlipSpec(_boxed, then=Slip.BOXED_AGAIN),
