@@ -24,6 +24,7 @@ from dealer.core.deck import DeckPlan
 from dealer.core.steps import parse_step
 from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang, book, ids
+from dealer.rules.texts import messages
 from tests import school_trainees
 from tests.conftest import ROOT
 
@@ -102,7 +103,9 @@ def test_every_message_id_the_trainer_uses_exists() -> None:
         used.update(re.findall(r"\btext\(\s*\"([a-z][a-z0-9-]*)\"", source))
         used.update(re.findall(r"\bsay\(\s*\"([a-z][a-z0-9-]*)\"", source))
     labels = book().labels
-    missing = [key for key in used if key not in texts() and f"train-{key}" not in labels]
+    new = messages(Lang.EN)  # new texts go to procedures/texts/LANG.yaml
+    known = set(texts()) | set(new) | {key.removeprefix("train-") for key in labels}
+    missing = [key for key in used if key not in known]
     assert missing == []
     for skill in Skill:
         assert f"skill-{skill}" in texts()
@@ -275,6 +278,61 @@ def test_mishap_drill_injects_every_recognised_irregularity(ruleset: str) -> Non
     assert seen >= set(_recognised())
     # The unnoticed skip is injected too (it makes no ruling until the short hand is found).
     assert any("never reaches seat" in line for line in out)
+    # RULES.md §C. Noticed late (NOTICED-LATE): a mishap nobody notices, the hand going on, then
+    # the floor called and a ruling made on the hand as it then stands; combined (REMEDY-STACK):
+    # a second mishap while the first ruling's steps are under way, ruled on too.
+    unnoticed = [i for i, line in enumerate(out) if line == _UNNOTICED]
+    noticed = [i for i, line in enumerate(out) if line.startswith(_NOTICED)]
+    assert len(unnoticed) >= 2 and len(noticed) >= 1
+    for at in noticed:
+        assert out[at + 1].startswith("Ruling ") and f"({ruleset}): " in out[at + 1]
+        assert any(i < at for i in unnoticed)
+    during = [i for i, line in enumerate(out) if line.startswith(_DURING)]
+    assert len(during) >= 1
+    for at in during:
+        assert out[at + 1].startswith("Ruling ")
+        earlier = [line for line in out[:at] if line.startswith("Owed, in order: ")]
+        assert earlier  # a ruling's steps were under way
+    late_rules = {out[at + 1].split()[1] for at in noticed}
+    # Only the mishaps the data lets go unnoticed (`unnoticed:` in procedures/holdem.yaml).
+    assert late_rules <= {"HOLE-EXPOSED-FIRST", "HOLE-EXPOSED-SECOND", "HOLE-EXPOSED-MULTIPLE",
+                          "BURN-MISSED-FLOP", "BURN-ERROR"}  # fmt: skip
+
+
+_UNNOTICED = "Nobody notices it; the hand goes on (NOTICED-LATE)."
+_NOTICED = "The floor is called (NOTICED-LATE) to what nobody noticed then: "
+_DURING = "Mishap while the remedy is under way (REMEDY-STACK): "
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("slip", "ruleset"),
+    [(Slip.FLOP_NOBURN_LATE, "seed"), (Slip.EXPOSED_LATE, "wsop-2024"),
+     (Slip.EXPOSED_REPLACED, "seed"), (Slip.FLOP_THEN_FOUR, "wsop-2024")],
+)  # fmt: skip
+def test_late_and_combined_mishaps_in_every_language(slip: Slip, ruleset: str, lang: Lang) -> None:
+    """The mishap happens on the dealer's own step or between the players' (never taking the
+    trainee's step); a late one is announced as unnoticed and then as the floor's call, a
+    combined one as a second mishap during the remedy; the trainee then owes the remedy."""
+    box: list[Trainer] = []
+    trainer, out = run(Drill.MISHAP, autopilot(box), box, hands=2, seed=2, ruleset=ruleset,
+                       slips=[slip], lang=lang)  # fmt: skip
+    assert (trainer.score.hands, trainer.score.steps_wrong) == (2, 0)
+    said = {
+        "en": (_UNNOTICED, _NOTICED, _DURING),
+        "zh-Hans": ("没有人注意到；牌局继续（NOTICED-LATE）。", "现场主管被叫来（NOTICED-LATE）",
+                    "补救尚在进行时又出错（REMEDY-STACK）："),
+        "zh-Hant": ("沒有人注意到；牌局繼續（NOTICED-LATE）。", "現場主管被叫來（NOTICED-LATE）",
+                    "補救尚在進行時又出錯（REMEDY-STACK）："),
+    }[lang]  # fmt: skip
+    if slip in (Slip.FLOP_NOBURN_LATE, Slip.EXPOSED_LATE):
+        assert out.count(said[0]) >= 1
+        assert any(line.startswith(said[1]) for line in out)
+    else:
+        assert any(line.startswith(said[2]) for line in out)
+    if lang != "en":
+        story = "\n".join(out)
+        assert not re.search(r"\b(seat|the|is|and|Wrong|Right|Mishap|Ruling)\b", story)
 
 
 # -- the procedure drill's mechanics -------------------------------------------------------------

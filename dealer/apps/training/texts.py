@@ -14,6 +14,7 @@ from pathlib import Path
 from dealer.rules.rulebook import Lang, book
 from dealer.rules.rulesets import PROCEDURES
 from dealer.rules.source import SourceError, load_file
+from dealer.rules.texts import messages
 
 __all__ = ["TEXTS_PATH", "check_texts", "say", "texts"]
 
@@ -47,5 +48,10 @@ def texts() -> dict[str, dict[str, str]]:
 def say(key: str, lang: Lang, **fields: object) -> str:
     """The text ``key`` in ``lang``, filled in (from the training file, else ``train-KEY``)."""
     own = texts().get(key)
-    template = own[lang.value] if own is not None else book().label(f"train-{key}", lang)
+    if own is not None:
+        template = own[lang.value]
+    elif key in messages(Lang(lang)):  # the per-language files (procedures/texts/): new ones
+        template = messages(Lang(lang))[key]
+    else:
+        template = book().label(f"train-{key}", lang)
     return template.format(**fields)

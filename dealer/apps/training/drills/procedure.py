@@ -41,6 +41,7 @@ from dealer.core.pots import Share
 from dealer.core.steps import DealerStep, PlayerAction, StepError, Verb, parse_step
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
+from dealer.engine.obligations import Ruled
 from dealer.engine.procedure import procedure
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulebook import Lang
@@ -99,6 +100,7 @@ class DealDrill:
         self._shown = ""
         self._early_shuffle = False  # shuffled before the blinds were posted
         self._left: list[Share] = []  # awards still to make
+        self._unnoticed = ""  # the mishap nobody noticed yet, as it was told
         desk.hint = self.hint
         desk.redraw = self.draw
 
@@ -420,19 +422,24 @@ class DealDrill:
 
     # -- mishaps ---------------------------------------------------------------------------------
 
-    def _inject(self, hand: Hand, slip: Slip, mishap: Mishap, typed: str | None = None) -> None:
+    def _inject(
+        self, hand: Hand, slip: Slip, mishap: Mishap | DealerStep, typed: str | None = None
+    ) -> None:
         desk = self.desk
         to_act, before = hand.to_act, len(hand.rulings)
+        during = bool(hand.owed)  # a second mishap while a ruling's steps are under way
         events = hand.apply(mishap)
         ruled = hand.rulings[-1] if len(hand.rulings) > before else None
-        cards = ""
-        if ruled is not None:
-            cards = " ".join(str(card) for group in ruled.cards.values() for card in group)
-        seat = mishap.seat if mishap.seat is not None else to_act
-        what = desk.t(f"slip-{_slip_key(slip, mishap)}", seat=seat, cards=cards, card=mishap.card)
-        if typed is not None:
-            what = desk.t("as-you", step=typed, text=what)
-        desk.say(desk.t("mishap", text=what))
+        if isinstance(mishap, DealerStep):  # the floor called to what nobody noticed
+            desk.say(desk.t("school-noticed", text=self._unnoticed))
+        else:
+            what = told = self._what(slip, mishap, events, ruled, to_act)
+            if typed is not None:
+                told = desk.t("as-you", step=typed, text=what)
+            desk.say(desk.t("school-mishap-during" if during else "mishap", text=told))
+            if not mishap.noticed:
+                self._unnoticed = what
+                desk.say(desk.t("school-unnoticed"))
         if ruled is None:
             return  # nobody noticed (yet)
         desk.say(desk.ruling_line(ruled))
@@ -442,6 +449,25 @@ class DealDrill:
             desk.say(desk.t("owed-list", steps=" · ".join(owed)))
         desk.say(desk.t("remedy"))
         self._last = None
+
+    def _what(
+        self,
+        slip: Slip,
+        mishap: Mishap,
+        events: Sequence[Event],
+        ruled: Ruled | None,
+        to_act: int | None,
+    ) -> str:
+        """The slip told as the table saw it: the cards its ruling names, or (unnoticed) the
+        cards it turned face up."""
+        if ruled is not None:
+            cards = " ".join(str(card) for group in ruled.cards.values() for card in group)
+        else:
+            shown = (Kind.PITCH, Kind.BOARD)
+            cards = " ".join(str(c) for e in events if e.kind in shown for c in e.cards)
+        seat = mishap.seat if mishap.seat is not None else to_act
+        key = f"slip-{_slip_key(slip, mishap)}"
+        return self.desk.t(key, seat=seat, cards=cards, card=mishap.card)
 
 
 def _slip_key(slip: Slip, mishap: Mishap) -> str:
@@ -456,7 +482,19 @@ def _slip_key(slip: Slip, mishap: Mishap) -> str:
         Slip.EXTRA_AGAIN: "extra",
         Slip.BOXED_TWICE: "boxed",
         Slip.BOXED_AGAIN: "boxed",
+        Slip.EXPOSED_LATE: "exposed",
+        Slip.FLOP_NOBURN_LATE: "flop-noburn",
+        Slip.BURN_LATE: "burn",
+        Slip.EXPOSED_REPLACED: "exposed",
+        Slip.EXPOSED_THEN_FLOP: "exposed",
+        Slip.FLOP_AFTER_EXPOSED: "flop",
+        Slip.FLOP_THEN_FOUR: "flop",
+        Slip.FOUR_IN_REMEDY: "flop-4",
+        Slip.TURN_THEN_BURN: "turn",
+        Slip.BURN_IN_REMEDY: "burn",
+        Slip.FOUR_THEN_FLASH: "flop-4",
+        Slip.FLASH_IN_REMEDY: "flash",
     }.get(slip, slip.value)
-    if slip is Slip.NOBURN:
+    if slip in (Slip.NOBURN, Slip.NOBURN_LATE):
         return f"{mishap.kind}-noburn"
     return family
