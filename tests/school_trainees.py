@@ -19,6 +19,7 @@ from pokerkit import StandardHighHand
 from dealer.apps.trainer import Trainer
 from dealer.core.chips import format_chips
 from dealer.core.events import Kind
+from dealer.core.stakes import Structure
 from dealer.engine.hand import Hand
 from tests.oracle.pokerkit_oracle import _Replay, play
 from tests.oracle.test_cross_check import oracle_hand
@@ -185,6 +186,8 @@ def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:
     actor = replay.order[state.actor_index]
     if seat != actor:
         return "out-of-turn"
+    if hand.table.stakes.structure is Structure.LIMIT and move in ("bet", "raise"):
+        return _limit_allin(hand, seat)
     facing = state.checking_or_calling_amount or 0
     if move == "check":
         return "check-facing" if facing else "stands"
@@ -207,6 +210,19 @@ def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:
     if to % hand.table.stakes.chip_unit:
         return "chip-unit"
     return "stands"
+
+
+def _limit_allin(hand: Hand, seat: int) -> str:
+    """LIMIT-ALLIN's words (LA 129): for a player who already acted, an all-in of less than half
+    a bet over what it acted on does not reopen the betting; half a bet or more is a full bet.
+    Read from the round's wagers as the table saw them (PokerKit reopens on no short all-in)."""
+    betting = hand.betting
+    assert betting is not None
+    acted = [wager.to for wager in betting.history if wager.seat == seat]
+    assert acted, "a limit question asks a player who already acted"
+    high = max(wager.to for wager in betting.history)
+    half = hand.table.stakes.bet_size(betting.street) / 2
+    return "limit-reopened" if high - acted[-1] >= half else "limit-not-reopened"
 
 
 # -- the trainees ---------------------------------------------------------------------------------

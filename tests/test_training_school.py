@@ -110,7 +110,7 @@ def test_every_message_id_the_trainer_uses_exists() -> None:
     for skill in Skill:
         assert f"skill-{skill}" in texts()
     for call in Call:
-        assert f"call-{call}" in texts()
+        assert f"call-{call}" in known
 
 
 # -- the question drills: full marks from an independent trainee ----------------------------------
@@ -641,3 +641,37 @@ def test_award_lines_are_judged_by_side_pots_and_odd_chip() -> None:
     )
     short = judge(Award(0, Decimal(80), 2), pots, main_only)
     assert short is not None and (short.rule, short.key) == ("SIDE-POTS", "award-amount")
+
+
+# -- limit all-ins in the action quiz (LIMIT-ALLIN, LA 129) ---------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_action_quiz_asks_limit_allin_both_ways(lang: Lang) -> None:
+    """A raise after a short all-in in a limit game: reopened at half a bet or more, not below;
+    the four candidates are four different rulings, both limit ones among them. A trainee who
+    gives the other limit ruling is wrong under LIMIT-ALLIN, counted under the action skill."""
+    box: list[Trainer] = []
+    right = school_trainees.perfect(box, lang=lang)
+    asked: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        trainer = box[0]
+        facts = trainer.facts
+        calls = list(facts.get("calls", []))  # type: ignore[call-overload]
+        answer = school_trainees.answer(trainer, lang)
+        wanted = calls[int(answer) - 1] if calls else None
+        if wanted in ("limit-reopened", "limit-not-reopened"):
+            asked.append(wanted)
+            assert {"limit-reopened", "limit-not-reopened"} <= set(calls) and len(set(calls)) == 4
+            if len(asked) == 1:  # the first one answered with the other limit ruling
+                other = ({"limit-reopened", "limit-not-reopened"} - {wanted}).pop()
+                return str(calls.index(other) + 1)
+        return right(prompt)
+
+    trainer, out = run(Drill.ACTION, read, box, hands=10, seed=5, lang=lang)
+    assert set(asked) == {"limit-reopened", "limit-not-reopened"}
+    assert trainer.score.by_rule() == {"LIMIT-ALLIN": 1}
+    assert trainer.score.by_skill() == {"action": 1}
+    wrong = [line for line in out if line.startswith("✗ ")]
+    assert len(wrong) == 1 and "LIMIT-ALLIN" in wrong[0]
