@@ -249,6 +249,15 @@ def answer(trainer: Trainer, lang: str = "en") -> str:
         if kind == "pot-max":
             return _chips(replay, state.max_completion_betting_or_raising_to_amount)
         return "yes" if state.can_complete_bet_or_raise_to() else "no"
+    if kind == "colour-up":  # the biggest chips first, as many as fit, then the next (LA 130)
+        left = hand.table.stacks[int(str(facts["seat"]))]
+        said = []
+        for chip in sorted(facts["chips"], reverse=True):  # type: ignore[call-overload]
+            count, left = divmod(left, chip)
+            if count:
+                said.append(f"{int(count)}x{format_chips(chip)}")
+        assert left == 0
+        return " ".join(said)
     if kind == "build":
         amount, seats = pots_now(hand)[int(str(facts["pot"]))]
         return " ".join([format_chips(amount), *(str(seat) for seat in seats)])

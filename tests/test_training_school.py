@@ -108,7 +108,7 @@ def test_every_message_id_the_trainer_uses_exists() -> None:
     missing = [key for key in used if key not in known]
     assert missing == []
     for skill in Skill:
-        assert f"skill-{skill}" in texts()
+        assert f"skill-{skill}" in known
     for call in Call:
         assert f"call-{call}" in known
 
@@ -150,8 +150,9 @@ def test_money_drill_asks_every_kind_of_question() -> None:
             asked.append(str(box[0].facts["ask"]))
         return read(prompt)
 
-    trainer, out = run(Drill.MONEY, recording, box, hands=7, seed=3)
-    assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build", "change"}
+    trainer, out = run(Drill.MONEY, recording, box, hands=8, seed=3)
+    assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build", "change",
+                          "colour-up"}  # fmt: skip
     # The pots are awarded by the trainee.
     assert any(line.startswith("  ✓ the main pot ") for line in out)
     assert trainer.score.accuracy()["side-pots"]["accuracy"] == 1.0
@@ -161,8 +162,9 @@ def test_money_drill_asks_every_kind_of_question() -> None:
 
 
 def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
-    """Miscounts the pot, answers the reopening question wrongly and awards a side pot to a seat
-    not eligible for it (money drill); names the wrong winner (showdown drill)."""
+    """Miscounts the pot, answers the reopening question wrongly, colours up a stack into chips
+    that are not the fewest and awards a side pot to a seat not eligible for it (money drill);
+    names the wrong winner (showdown drill)."""
     box: list[Trainer] = []
     right = school_trainees.perfect(box)
     done: set[str] = set()
@@ -176,6 +178,10 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
         if prompt == "answer> " and kind == "pot":
             done.add("pot")
             return str(Decimal(school_trainees.answer(trainer)) + 1)
+        if prompt == "answer> " and kind == "colour-up":  # the right amount, not the fewest chips
+            done.add("colour-up")
+            unit = hand.table.stakes.chip_unit
+            return f"{int(hand.table.stacks[int(str(trainer.facts['seat']))] / unit)}x{unit}"
         if prompt == "answer> " and kind == "reopen":
             done.add("reopen")
             return {"yes": "no", "no": "yes"}[school_trainees.answer(trainer)]
@@ -191,15 +197,18 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
             return awards.pop(0)
         return right(prompt)
 
-    trainer, out = run(Drill.MONEY, money, box, hands=7, seed=3)
-    assert done == {"pot", "reopen", "side"}
+    trainer, out = run(Drill.MONEY, money, box, hands=8, seed=3)
+    assert done == {"pot", "reopen", "side", "colour-up"}
     assert any(line.startswith("✗ Wrong (ROUND-END): the answer is ") for line in out)
     assert any(line.startswith("✗ Wrong (NL-MIN-RAISE): the answer is ") for line in out)
     assert any("is not eligible for side pot" in line for line in out)
     assert "  Rule SIDE-POTS: All-in and side pots" in out
-    assert trainer.score.by_skill() == {"bet-sizing": 1, "pot-count": 1, "side-pots": 1}
-    assert trainer.score.by_rule() == {"NL-MIN-RAISE": 1, "ROUND-END": 1, "SIDE-POTS": 1}
-    assert trainer.score.hands == 7
+    assert any(line.startswith("✗ Wrong (CHIP-UNIT): the answer is ") for line in out)
+    assert trainer.score.by_skill() == {
+        "bet-sizing": 1, "pot-count": 1, "side-pots": 1, "change": 1}  # fmt: skip
+    assert trainer.score.by_rule() == {
+        "NL-MIN-RAISE": 1, "ROUND-END": 1, "SIDE-POTS": 1, "CHIP-UNIT": 1}  # fmt: skip
+    assert trainer.score.hands == 8
 
     box2: list[Trainer] = []
     right2 = school_trainees.perfect(box2)
