@@ -43,12 +43,9 @@ def run(drill: Drill, read: Callable[[str], str | None], box: list[Trainer],
 
 
 def autopilot(box: list[Trainer]) -> Callable[[str], str | None]:
-    """For the procedure drills only: the step the machine expects (the old drills' trainee)."""
-
-    def read(prompt: str) -> str | None:
-        return box[0].expected_step()
-
-    return read
+    """For the procedure drills: a dealer who works each step out from RULES.md and what the
+    table shows (``school_trainees.Dealer``), never from the machine's expected step."""
+    return school_trainees.Dealer(box)
 
 
 # -- every text in every language -----------------------------------------------------------------
@@ -324,8 +321,8 @@ def test_late_and_combined_mishaps_in_every_language(slip: Slip, ruleset: str, l
     trainee's step); a late one is announced as unnoticed and then as the floor's call, a
     combined one as a second mishap during the remedy; the trainee then owes the remedy."""
     box: list[Trainer] = []
-    trainer, out = run(Drill.MISHAP, autopilot(box), box, hands=2, seed=2, ruleset=ruleset,
-                       slips=[slip], lang=lang)  # fmt: skip
+    trainer, out = run(Drill.MISHAP, school_trainees.Dealer(box, lang), box, hands=2, seed=2,
+                       ruleset=ruleset, slips=[slip], lang=lang)  # fmt: skip
     assert (trainer.score.hands, trainer.score.steps_wrong) == (2, 0)
     said = {
         "en": (_UNNOTICED, _NOTICED, _DURING),
@@ -375,16 +372,15 @@ def test_a_mishap_on_the_dealers_own_step_costs_no_step() -> None:
 def test_status_line_and_refusal_name_the_owed_command() -> None:
     box: list[Trainer] = []
     said: list[str] = []
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
-        expected = trainer.expected_step()
-        assert hand is not None and expected is not None
-        if expected.startswith("replace") and "burn" not in said:
+        hand = box[0].hand
+        assert hand is not None
+        if (school_trainees.owed_shown(hand) or "").startswith("replace") and "burn" not in said:
             said.append("burn")
             return "burn"
-        return expected
+        return dealer(prompt)
 
     trainer, out = run(Drill.MISHAP, read, box, hands=1, seed=7, slips=[Slip.EXPOSED])
     owed = [line for line in out if "· owed: replace " in line]
@@ -405,16 +401,15 @@ def test_the_held_burn_goes_with_its_street() -> None:
     agree)."""
     box: list[Trainer] = []
     said: list[str] = []
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
-        expected = trainer.expected_step()
-        assert hand is not None and expected is not None
-        if expected == "burn" and hand.state == "flop_burn" and hand.owed:
+        hand = box[0].hand
+        assert hand is not None
+        if school_trainees.owed_shown(hand) == "burn" and not hand.ledger.board:  # the held card
             said.append("flop")
             return "flop"
-        return expected
+        return dealer(prompt)
 
     trainer, out = run(Drill.MISHAP, read, box, hands=3, seed=7, slips=[Slip.EXPOSED])
     assert said and trainer.score.steps_wrong == 0
@@ -425,15 +420,16 @@ def test_the_held_burn_goes_with_its_street() -> None:
 def test_an_uncontested_pot_is_taught_as_such() -> None:
     box: list[Trainer] = []
     tried: list[str] = []
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
+        hand = box[0].hand
         assert hand is not None
-        if hand.state == "pushing" and len(hand.live) == 1 and not tried:
-            tried.append(str(hand.live[0]))
+        left = [seat for seat in hand.table.seats if seat not in hand.folded]
+        if len(left) == 1 and not tried and not any(e.kind.value == "push" for e in hand.events):
+            tried.append(str(left[0]))
             return "showdown"
-        return trainer.expected_step()
+        return dealer(prompt)
 
     trainer, out = run(Drill.NORMAL, read, box, hands=6, seed=2)
     assert tried
@@ -452,9 +448,10 @@ def test_an_uncontested_pot_is_taught_as_such() -> None:
 def test_shuffle_before_post_is_accepted_and_deals_the_same_cards() -> None:
     box: list[Trainer] = []
     first = iter(["shuffle", "post", "cut"])
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        return next(first, None) or box[0].expected_step()
+        return next(first, None) or dealer(prompt)
 
     trainer, out = run(Drill.NORMAL, read, box, hands=1, seed=3)
     assert trainer.score.steps_wrong == 0
@@ -684,3 +681,17 @@ def test_action_quiz_asks_limit_allin_both_ways(lang: Lang) -> None:
     assert trainer.score.by_skill() == {"action": 1}
     wrong = [line for line in out if line.startswith("✗ ")]
     assert len(wrong) == 1 and "LIMIT-ALLIN" in wrong[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("drill", [Drill.NORMAL, Drill.MISHAP])
+def test_first_principles_dealer_gets_full_marks(drill: Drill, lang: Lang) -> None:
+    """The procedure drills' trainee deals from RULES.md and the screen, in each language (the
+    remedy steps read off the status line it is shown), never from the machine's expectation."""
+    box: list[Trainer] = []
+    typed: list[str] = []
+    trainer, _ = run(drill, school_trainees.Dealer(box, lang, typed), box, hands=3, seed=6,
+                     lang=lang)  # fmt: skip
+    score = trainer.score
+    assert (score.hands, score.steps_wrong, score.mistakes) == (3, 0, [])
+    assert score.steps_right == len(typed) and typed[:3] == ["post", "shuffle", "cut"]
