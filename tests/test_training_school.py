@@ -695,3 +695,66 @@ def test_first_principles_dealer_gets_full_marks(drill: Drill, lang: Lang) -> No
     score = trainer.score
     assert (score.hands, score.steps_wrong, score.mistakes) == (3, 0, [])
     assert score.steps_right == len(typed) and typed[:3] == ["post", "shuffle", "cut"]
+
+
+@pytest.mark.parametrize(
+    ("drill", "seed", "lang", "said"),
+    [(Drill.ACTION, 9, Lang.EN, ("half a bet or more counts as a full bet",
+                                 "less than half a bet does not reopen")),
+     (Drill.ACTION, 9, Lang.ZH_HANT, ("全押達到半注或以上即算一次完整下注", "不足半注的全押")),
+     (Drill.MONEY, 7, Lang.ZH_HANS, ("换成大面额", "应找回多少")),
+     (Drill.MONEY, 7, Lang.EN, ("colours up its stack", "How much change"))],
+)  # fmt: skip
+def test_limit_allins_and_chips_outside_the_process(
+    drill: Drill, seed: int, lang: Lang, said: tuple[str, str]
+) -> None:
+    """Seed 9 asks both LIMIT-ALLIN rulings, seed 7 the change and a colour-up: on standard input
+    and at a pseudo-terminal the independent trainee's answers get full marks."""
+    box: list[Trainer] = []
+    typed: list[str] = []
+    run(drill, school_trainees.perfect(box, typed, lang=lang), box, hands=2, seed=seed, lang=lang)
+    args = ("--drill", drill.value, "--hands", "2", "--seed", str(seed), "--lang", lang.value)
+    done = _train(*args, stdin="\n".join(typed) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert all(text in done.stdout for text in said) and "✗" not in done.stdout
+    child = pexpect.spawn(sys.executable, ["-m", "dealer", "train", *args], cwd=str(ROOT),
+                          encoding="utf-8", timeout=30, dimensions=(50, 160))  # fmt: skip
+    for line in typed:
+        child.expect(r"(answer|答案)> ")
+        child.sendline(line)
+    child.expect(pexpect.EOF)
+    screen = child.before
+    child.close()
+    assert child.exitstatus == 0 and "✗" not in screen
+
+
+@pytest.mark.parametrize(
+    ("slip", "ruleset", "lang"),
+    [(Slip.FLOP_NOBURN_LATE, "seed", Lang.EN), (Slip.EXPOSED_LATE, "wsop-2024", Lang.ZH_HANT),
+     (Slip.EXPOSED_REPLACED, "wsop-2024", Lang.ZH_HANS), (Slip.FLOP_THEN_FOUR, "seed", Lang.EN)],
+)  # fmt: skip
+def test_a_wrong_remedy_after_a_late_or_combined_mishap(
+    slip: Slip, ruleset: str, lang: Lang
+) -> None:
+    """The first step a late notice or a second mishap owes, got wrong: named with the ruling
+    that owes it and counted under remedies, the hand unchanged."""
+    box: list[Trainer] = []
+    right = school_trainees.Dealer(box, lang)
+    wrong: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        hand = box[0].hand
+        assert hand is not None
+        owed = school_trainees.owed_shown(hand, lang)
+        special = any(e.kind.value == "floor called" for e in hand.events) or len(hand.rulings) > 1
+        if owed is not None and special and not wrong:
+            wrong.append(hand.rulings[-1].rule_id)
+            return "turn" if owed != "turn" else "burn"
+        return right(prompt)
+
+    trainer, _ = run(Drill.MISHAP, read, box, hands=3, seed=2, ruleset=ruleset, slips=[slip],
+                     lang=lang)  # fmt: skip
+    assert wrong, "no remedy was owed after the late or second mishap"
+    [mistake] = trainer.score.mistakes
+    assert (mistake.rule, mistake.graded) == (wrong[0], Skill.REMEDIES)
+    assert trainer.score.hands == 3
