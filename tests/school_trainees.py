@@ -433,10 +433,12 @@ class Dealer:
         events = [event.kind for event in _since_gather(hand)]
         live = len(hand.table.seats) - sum(kind is Kind.FOLD for kind in events)
         over = Kind.SHOW in events or live == 1
-        if over and Kind.PUSH not in [event.kind for event in hand.events]:
-            if self._awarding is not hand:  # the pots of this hand, the last side pot first
-                self._awarding, self._awards = hand, awards_from_chips(hand)
+        if over and self._awarding is not hand:  # the pots of this hand, the last side pot first
+            self._awarding, self._awards = hand, awards_from_chips(hand)
+        if over and self._awards and Kind.PUSH not in [event.kind for event in hand.events]:
             line = self._awards.pop(0)
+        elif over and not self._awards:  # all awarded (or nothing in the pot): the button moves
+            line = "move button"
         else:
             if self._remedy_hand is not hand:
                 self._remedy_hand, self._remedial, self._owed_from = hand, set(), 1 << 30
