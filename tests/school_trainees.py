@@ -355,7 +355,8 @@ def dealer_step(hand: Hand, lang: str = "en", remedial: frozenset[int] = frozens
     button = moved[-1] if moved and moved[-1] is not None else hand.table.button
     seats = _clockwise_after(button, list(hand.table.seats))
     held = {seat: len(hand.ledger.hands.get(seat, ())) for seat in seats}  # "N down" on screen
-    dealing = not any(kind in _PLAYED for kind in done)  # no bet nor board card yet this deal
+    # No bet nor board card yet this deal, and not the deal's last card gone astray (a skip).
+    dealing = not any(kind in _PLAYED or kind is Kind.SKIP for kind in done)
     for round_ in (0, 1):
         waiting = [seat for seat in seats if held[seat] == round_]
         if dealing and waiting and all(held[seat] >= round_ for seat in seats):
