@@ -345,21 +345,22 @@ def _flash_in_remedy(hand: Hand) -> Mishap | None:
     return None
 
 
+# When each slip is recognised, for the slips that share it (a late or combined first part).
 _FLOP_DUE = _board_of(Verb.FLOP)
 _TURN_OR_RIVER_DUE = _board_of(Verb.TURN, Verb.RIVER)
-SLIP_EXPOSED_OTHER = _exposed(lambda h: 2, lambda h: _deal_size(h) - 1)
-SLIP_PREMATURE_FLOP = _premature(Street.PREFLOP, MishapKind.FLOP)
-SLIP_PREMATURE_TURN = _premature(Street.FLOP, MishapKind.TURN)
-SLIP_FLOP_4 = _at(_FLOP_DUE, lambda h: Mishap(MishapKind.FLOP, count=4))
-SLIP_FLOP_NOBURN = _at(_burn_of(Street.FLOP), lambda h: Mishap(MishapKind.FLOP))
-SLIP_NOBURN = _at(_burn_of(Street.TURN, Street.RIVER), _street_without_burn)
-SLIP_BURN = _at(_TURN_OR_RIVER_DUE, lambda h: Mishap(MishapKind.BURN))
+_WHEN_EXPOSED_OTHER = _exposed(lambda h: 2, lambda h: _deal_size(h) - 1)
+_WHEN_PREMATURE_FLOP = _premature(Street.PREFLOP, MishapKind.FLOP)
+_WHEN_PREMATURE_TURN = _premature(Street.FLOP, MishapKind.TURN)
+_WHEN_FLOP_4 = _at(_FLOP_DUE, lambda h: Mishap(MishapKind.FLOP, count=4))
+_WHEN_FLOP_NOBURN = _at(_burn_of(Street.FLOP), lambda h: Mishap(MishapKind.FLOP))
+_WHEN_NOBURN = _at(_burn_of(Street.TURN, Street.RIVER), _street_without_burn)
+_WHEN_BURN = _at(_TURN_OR_RIVER_DUE, lambda h: Mishap(MishapKind.BURN))
 
 SLIPS: dict[Slip, SlipSpec] = {
     Slip.EXPOSED: SlipSpec(_exposed(lambda h: 0, lambda h: _deal_size(h) - 1), replaces=True),
     Slip.EXPOSED_FIRST: SlipSpec(_exposed(lambda h: 0, lambda h: 1), replaces=True),
     Slip.EXPOSED_SECOND: SlipSpec(_exposed(lambda h: 1, lambda h: 2), replaces=True),
-    Slip.EXPOSED_OTHER: SlipSpec(SLIP_EXPOSED_OTHER, replaces=True),
+    Slip.EXPOSED_OTHER: SlipSpec(_WHEN_EXPOSED_OTHER, replaces=True),
     Slip.EXPOSED_TWICE: SlipSpec(
         _exposed(lambda h: 2, lambda h: _deal_size(h) - 2), True, Slip.EXPOSED_AGAIN
     ),
@@ -373,14 +374,14 @@ SLIPS: dict[Slip, SlipSpec] = {
     Slip.EXTRA_AGAIN: SlipSpec(_extra_again),
     Slip.SHORT: SlipSpec(_skip_last, replaces=True, then=Slip.SHORT_FOUND),
     Slip.SHORT_FOUND: SlipSpec(_short_found),
-    Slip.FLOP: SlipSpec(SLIP_PREMATURE_FLOP),
-    Slip.TURN: SlipSpec(SLIP_PREMATURE_TURN),
+    Slip.FLOP: SlipSpec(_WHEN_PREMATURE_FLOP),
+    Slip.TURN: SlipSpec(_WHEN_PREMATURE_TURN),
     Slip.RIVER: SlipSpec(_premature(Street.TURN, MishapKind.RIVER)),
-    Slip.FLOP_4: SlipSpec(SLIP_FLOP_4, replaces=True),
+    Slip.FLOP_4: SlipSpec(_WHEN_FLOP_4, replaces=True),
     Slip.FLOP_5: SlipSpec(_at(_FLOP_DUE, lambda h: Mishap(MishapKind.FLOP, count=5)), True),
-    Slip.FLOP_NOBURN: SlipSpec(SLIP_FLOP_NOBURN, replaces=True),
-    Slip.NOBURN: SlipSpec(SLIP_NOBURN, replaces=True),
-    Slip.BURN: SlipSpec(SLIP_BURN, replaces=True),
+    Slip.FLOP_NOBURN: SlipSpec(_WHEN_FLOP_NOBURN, replaces=True),
+    Slip.NOBURN: SlipSpec(_WHEN_NOBURN, replaces=True),
+    Slip.BURN: SlipSpec(_WHEN_BURN, replaces=True),
     Slip.FLASH: SlipSpec(_flash),
     Slip.BOXED: SlipSpec(_boxed),
     Slip.BOXED_TWICE: SlipSpec(_boxed, then=Slip.BOXED_AGAIN),
@@ -392,19 +393,19 @@ SLIPS: dict[Slip, SlipSpec] = {
     Slip.JOKER: SlipSpec(_in_betting(MishapKind.JOKER)),
     Slip.DECK_SHORT: SlipSpec(_in_betting(MishapKind.DECK_SHORT)),
     Slip.EXPOSED_LATE: SlipSpec(_late(_exposed(lambda h: 0, lambda h: 1)), True, Slip.NOTICE),
-    Slip.FLOP_NOBURN_LATE: SlipSpec(_late(SLIP_FLOP_NOBURN), True, Slip.NOTICE),
-    Slip.NOBURN_LATE: SlipSpec(_late(SLIP_NOBURN), True, Slip.NOTICE),
-    Slip.BURN_LATE: SlipSpec(_late(SLIP_BURN), True, Slip.NOTICE),
+    Slip.FLOP_NOBURN_LATE: SlipSpec(_late(_WHEN_FLOP_NOBURN), True, Slip.NOTICE),
+    Slip.NOBURN_LATE: SlipSpec(_late(_WHEN_NOBURN), True, Slip.NOTICE),
+    Slip.BURN_LATE: SlipSpec(_late(_WHEN_BURN), True, Slip.NOTICE),
     Slip.NOTICE: SlipSpec(_notice),
-    Slip.EXPOSED_REPLACED: SlipSpec(SLIP_EXPOSED_OTHER, True, Slip.REPLACEMENT_EXPOSED),
+    Slip.EXPOSED_REPLACED: SlipSpec(_WHEN_EXPOSED_OTHER, True, Slip.REPLACEMENT_EXPOSED),
     Slip.REPLACEMENT_EXPOSED: SlipSpec(_replacement_exposed, replaces=True),
-    Slip.EXPOSED_THEN_FLOP: SlipSpec(SLIP_EXPOSED_OTHER, True, Slip.FLOP_AFTER_EXPOSED),
+    Slip.EXPOSED_THEN_FLOP: SlipSpec(_WHEN_EXPOSED_OTHER, True, Slip.FLOP_AFTER_EXPOSED),
     Slip.FLOP_AFTER_EXPOSED: SlipSpec(_flop_in_round),
-    Slip.FLOP_THEN_FOUR: SlipSpec(SLIP_PREMATURE_FLOP, then=Slip.FOUR_IN_REMEDY),
+    Slip.FLOP_THEN_FOUR: SlipSpec(_WHEN_PREMATURE_FLOP, then=Slip.FOUR_IN_REMEDY),
     Slip.FOUR_IN_REMEDY: SlipSpec(_four_in_remedy, replaces=True),
-    Slip.TURN_THEN_BURN: SlipSpec(SLIP_PREMATURE_TURN, then=Slip.BURN_IN_REMEDY),
+    Slip.TURN_THEN_BURN: SlipSpec(_WHEN_PREMATURE_TURN, then=Slip.BURN_IN_REMEDY),
     Slip.BURN_IN_REMEDY: SlipSpec(_burn_in_remedy, replaces=True),
-    Slip.FOUR_THEN_FLASH: SlipSpec(SLIP_FLOP_4, True, Slip.FLASH_IN_REMEDY),
+    Slip.FOUR_THEN_FLASH: SlipSpec(_WHEN_FLOP_4, True, Slip.FLASH_IN_REMEDY),
     Slip.FLASH_IN_REMEDY: SlipSpec(_flash_in_remedy),
 }
 
