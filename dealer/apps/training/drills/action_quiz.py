@@ -131,8 +131,9 @@ class ActionQuiz:
             options = betting.options()
             to = options.min_to or betting.full_level + betting.bet_size
             action = PlayerAction(seat, Move.RAISE, to)
-            said = call_of(_refusal(hand, action))
-            return (hand, action) if LIMIT_CALLS[said is not Call.STANDS] is want else None
+            said = call_of(_refusal(hand, action))  # a raise that stands is reopened betting
+            said = Call.LIMIT_REOPENED if said is Call.STANDS else said
+            return (hand, action) if said is want else None
         found = find(desk, self.ruleset, self._fits)
         if found is None:
             return None
