@@ -28,19 +28,23 @@ from tests.conftest import ROOT
 from tests.helpers import dealer_env as _env
 from tests.helpers import run_dealer
 from tests.helpers import run_trainer as run
+from tests.school_trainees import Dealer, owed_shown
 
 RULESETS = ("seed", "wsop-2024")
 
 
 def perfect(lines: list[str] | None = None) -> tuple[Callable[[str], str | None], list[Trainer]]:
-    """A trainee who always types the correct step (quiz: the right number); ``lines`` records
-    what was typed. The trainer is put in the list once made."""
+    """A trainee who always types the correct step, worked out from RULES.md and what the table
+    shows (``tests/school_trainees.Dealer``, never the machine's expected step; the ruling quiz:
+    the right number); ``lines`` records what was typed. The trainer is put in the list once
+    made."""
     box: list[Trainer] = []
+    dealer = Dealer(box, typed=lines)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        answer = str(trainer.answer) if prompt.startswith("ruling") else trainer.expected_step()
-        assert answer is not None, "prompted with nothing to do"
+        if not prompt.startswith("ruling"):
+            return dealer(prompt)
+        answer = str(box[0].answer)
         if lines is not None:
             lines.append(answer)
         return answer
@@ -117,22 +121,22 @@ def clumsy(box: list[Trainer], remedy_wrong: dict[str, str]) -> Callable[[str], 
     after the premature turn wrong (``remedy_wrong`` maps the expected step to the one typed)."""
     made: set[str] = set()
     events_at_mistake: list[int] = []
+    dealer = Dealer(box)  # the right step, from first principles
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
-        expected = trainer.expected_step()
+        hand = box[0].hand
+        expected = dealer(prompt)
         assert hand is not None and expected is not None
         if events_at_mistake:  # a refused step left the hand as it was
             assert len(hand.events) == events_at_mistake.pop()
         answer = expected
         if expected.startswith("pitch") and "order" not in made:
             made.add("order")
-            answer = f"pitch {next(s for s in hand.table.seats if s != hand.next_seat)}"
+            answer = f"pitch {next(s for s in hand.table.seats if f'pitch {s}' != expected)}"
         elif expected == "flop" and "burn" not in made and not hand.rulings:
             made.add("burn")
             answer = "burn"
-        elif hand.rulings and hand.owed and "remedy" not in made:
+        elif owed_shown(hand) is not None and "remedy" not in made:
             made.add("remedy")
             answer = remedy_wrong[expected]
         if answer != expected:
@@ -514,3 +518,35 @@ def test_end_of_input_at_the_terminal_quits_with_a_score() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+# -- errors noticed late and errors that combine (RULES.md §C), outside the process --------------
+
+
+def test_late_and_combined_mishaps_at_the_terminal() -> None:
+    """Seed 16 brings a mishap nobody notices (the floor called later) and a second mishap
+    during a remedy; the first-principles trainee's lines clear both at a pseudo-terminal."""
+    lines = _perfect_lines(Drill.MISHAP, seed=16, hands=2)
+    child = _spawn("--drill", "mishap", "--hands", "2", "--seed", "16")
+    for line in lines:
+        child.expect_exact("dealer> ")
+        child.sendline(line)
+    child.expect_exact(f"steps right: {len(lines)}, steps wrong: 0")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "late", "during"),
+    [("en", "The floor is called (NOTICED-LATE)", "Mishap while the remedy is under way"),
+     ("zh-Hans", "现场主管被叫来（NOTICED-LATE）", "补救尚在进行时又出错（REMEDY-STACK）"),
+     ("zh-Hant", "現場主管被叫來（NOTICED-LATE）", "補救尚在進行時又出錯（REMEDY-STACK）")],
+)  # fmt: skip
+def test_late_and_combined_mishaps_on_standard_input(lang: str, late: str, during: str) -> None:
+    lines = _perfect_lines(Drill.MISHAP, seed=16, hands=2, ruleset="wsop-2024")
+    done = _train("--drill", "mishap", "--hands", "2", "--seed", "16", "--ruleset", "wsop-2024",
+                  "--lang", lang, stdin="\n".join(lines) + "\n")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert late in done.stdout and during in done.stdout
+    assert "✗" not in done.stdout

@@ -286,7 +286,9 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
 
 
 def test_money_questions_are_answered_on_the_page(browser: Any, server: str) -> None:
-    _start(browser, server, "trainee=Mo&drill=money&hands=2&seed=3&lang=en")
+    _start(
+        browser, server, "trainee=Mo&drill=money&hands=2&seed=14&lang=en"
+    )  # a pot count, then a bet size
     assert browser.find_element(By.ID, "heading").text == "Question 1 of 2"
     assert browser.find_element(By.ID, "quiz").is_displayed()
     assert not browser.find_element(By.ID, "commands").is_displayed()
