@@ -311,6 +311,16 @@ def test_end_of_input_ends_like_quit() -> None:
     assert out[-2:] == ["  Mistakes by rule:", "    SHUFFLE-CUT    1  Shuffle and cut"]
 
 
+def test_a_retry_that_comes_right_is_not_a_second_position() -> None:
+    # Issue 14's scoring: one mistake per position, however many retries; a position is right
+    # only at the first try. post is right; burn (for the shuffle) is wrong; shuffle is its retry.
+    answers = iter(["post", "burn", "shuffle"])
+    trainer, _ = run(Drill.NORMAL, lambda prompt: next(answers, None), [], hands=1, seed=4)
+    score = trainer.score
+    assert (score.steps_right, score.steps_wrong, score.retries) == (1, 1, 0)
+    assert [mistake.rule for mistake in score.mistakes] == ["SHUFFLE-CUT"]
+
+
 def test_help_table_players_and_quit_are_not_steps() -> None:
     answers = iter(["help", "table", "seat 1 call", "", "quit", "post"])
     trainer, out = run(Drill.NORMAL, lambda prompt: next(answers), [], hands=1, seed=4)
@@ -329,7 +339,8 @@ def test_trainer_speaks_the_chosen_language() -> None:
     assert "  應輸入：post" in out
     assert "  規則 BLINDS：盲注" in out
     at = out.index("成績")
-    assert out[at : at + 3] == ["成績", "  正確步驟：1，錯誤步驟：1", "  手數：0，每手用時：0.0 秒"]
+    # one position, wrong at the first try: post was its retry, not a second position right
+    assert out[at : at + 3] == ["成績", "  正確步驟：0，錯誤步驟：1", "  手數：0，每手用時：0.0 秒"]
 
 
 # -- the table as the trainee sees it -------------------------------------------------------------
@@ -381,10 +392,10 @@ def test_train_reads_plain_lines_and_writes_the_report(tmp_path: Path) -> None:
         "learn": False,
         "hands": 0,  # the hand was not finished
         "hands_started": 1,
-        "steps_right": 1,
+        "steps_right": 0,  # post was the retry of the position burn got wrong
         "steps_wrong": 1,
         "retries": 0,
-        "skills": {"procedure": {"positions": 2, "first_right": 1, "accuracy": 0.5}},
+        "skills": {"procedure": {"positions": 1, "first_right": 0, "accuracy": 0.0}},
         "mistakes_by_rule": {"BLINDS": 1},
         "mistakes_by_skill": {"procedure": 1},
         "mistakes": [
@@ -461,7 +472,8 @@ def test_a_trainee_at_the_terminal() -> None:
         child.expect_exact("dealer> ")
         child.sendline(line)
     child.expect_exact("Hand over.")
-    child.expect_exact(f"steps right: {len(lines)}, steps wrong: 1")
+    # the first line (post) was the retry of the position burn got wrong: not counted right
+    child.expect_exact(f"steps right: {len(lines) - 1}, steps wrong: 1")
     child.expect_exact("BLINDS    1  Blinds")
     child.expect(pexpect.EOF)
     child.close()

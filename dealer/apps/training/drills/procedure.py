@@ -261,11 +261,11 @@ class DealDrill:
             skill = skill_of(hand.owed[0].rule if hand.owed else rule_id)
             taken = self._shortcut(hand, step)
             if taken is not None:
-                desk.right(skill)
+                desk.right(skill, first=first)
                 return taken, False
             expected = self.expected_step() or ""
             if replacing is not None and str(step) == expected:
-                desk.right(skill)
+                desk.right(skill, first=first)
                 self._last = step.verb
                 self._inject(hand, replacing.slip, replacing.mishap, typed=str(step))
                 return 1, True
@@ -276,7 +276,7 @@ class DealDrill:
                 self._wrong(hand, step, expected, refusal, wanted, first=first)
                 first = False
                 continue
-            desk.right(skill)
+            desk.right(skill, first=first)
             self._last = step.verb
             self.announce(hand, events)
             return 1, False
@@ -376,7 +376,7 @@ class DealDrill:
                             == (line_award.pot, line_award.seat, line_award.amount)
                         )
                         self._left.remove(share)
-                        desk.right(Skill.SIDE_POTS)
+                        desk.right(Skill.SIDE_POTS, first=first)
                         desk.say(
                             "  "
                             + desk.t(
