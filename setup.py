@@ -15,9 +15,9 @@ from setuptools import setup
 
 # The engine's hot path (every step of every hand runs through these) and the scenario reader and
 # replay (a card room's suite runs through those). The model class that the procedure machine binds
-# to (dealer.engine.hand) stays interpreted: the ``transitions`` library and
-# the procedure loader set attributes on it; the classes it derives from allow that
-# (dealer.core.native).
+# to (dealer.engine.model) stays interpreted: the procedure loader sets attributes on it, and it
+# derives from both a compiled class (Applying) and an interpreted one (Irregularities); the
+# compiled classes it derives from allow that (dealer.core.native).
 COMPILED = [
     "dealer/core/betting.py",
     "dealer/core/cards.py",
@@ -32,6 +32,8 @@ COMPILED = [
     "dealer/core/stakes.py",
     "dealer/core/steps.py",
     "dealer/core/table.py",
+    "dealer/engine/applying.py",
+    "dealer/engine/hand.py",
     "dealer/engine/normal.py",
     "dealer/engine/obligations.py",
     "dealer/engine/state.py",

@@ -23,21 +23,13 @@ sys.path[:0] = [str(Path(__file__).absolute().parent.parent), str(Path(__file__)
 
 import chunked  # noqa: E402
 
-from dealer.core.chips import ZERO  # noqa: E402
 from dealer.core.deck import DeckPlan  # noqa: E402
 from dealer.core.stakes import Structure  # noqa: E402
-from dealer.core.steps import Step  # noqa: E402
 from dealer.engine.hand import Hand  # noqa: E402
 from dealer.engine.procedure import quiet  # noqa: E402
-from dealer.engine.random_play import Mix, random_action, random_table  # noqa: E402
+from dealer.engine.random_play import random_table  # noqa: E402
+from tests.helpers import BETTING_MIXES, assert_chips_conserved, play_listed_moves  # noqa: E402
 from tests.test_mishap_properties import play_with_mishaps  # noqa: E402
-from tests.test_properties import _tries  # noqa: E402
-
-MIXES = (
-    Mix(),
-    Mix(fold=1, passive=4, min_raise=2, any_raise=3, all_in=3),
-    Mix(fold=0, free_fold=1, passive=10, min_raise=1, any_raise=0, all_in=0),
-)
 
 
 def _events_digest(hand: Hand) -> str:
@@ -50,19 +42,10 @@ def legal_moves_hand(seed: int) -> Hand:
     rng = random.Random(seed)
     structure = rng.choice(list(Structure))
     table = random_table(rng, structure, players=rng.randint(2, 9))
-    mix = rng.choice(MIXES)
+    mix = rng.choice(BETTING_MIXES)
     hand = Hand(table, DeckPlan(seed=seed), audit=True)
-    while not hand.is_over:
-        step: Step | None = hand.next_dealer_step()
-        if step is None:
-            assert hand.betting is not None
-            options = hand.betting.options()
-            for action, legal in _tries(options, hand):
-                assert hand.can(action) is legal, f"{action}: listed {options}"
-            step = random_action(hand, rng, mix)
-        hand.apply(step)
-    assert sum(hand.stacks.values(), ZERO) == sum(table.stacks.values(), ZERO)
-    assert hand.pot == ZERO and all(amount >= ZERO for amount in hand.stacks.values())
+    play_listed_moves(hand, rng, mix)
+    assert_chips_conserved(hand, table)
     return hand
 
 

@@ -112,8 +112,11 @@ class Trainee:
                 self.tally.add(self.requests - requests_before, 1, 0)
                 return
             expected = state["expected"]
-            if self.rng.random() < 0.05 and expected != "shuffle":
-                status, answer = self.call("POST", f"/api/sessions/{sid}/step", {"step": "shuffle"})
+            if self.rng.random() < 0.05:
+                # A step out of place (a shuffle before the blinds is allowed: no source orders
+                # the two; a second burn, or a burn in place of an award, never is).
+                slip = "shuffle" if expected == "burn" else "burn"
+                status, answer = self.call("POST", f"/api/sessions/{sid}/step", {"step": slip})
                 if status != 409:
                     self.tally.errors.append(f"{self.name}: a wrong step got {status}")
                 else:

@@ -16,10 +16,13 @@ from decimal import Decimal
 
 from pokerkit import StandardHighHand
 
+from dealer.apps.table_view import status_line, text
 from dealer.apps.trainer import Trainer
 from dealer.core.chips import format_chips
-from dealer.core.events import Kind
+from dealer.core.events import Event, Kind
+from dealer.core.stakes import Structure
 from dealer.engine.hand import Hand
+from dealer.rules.rulebook import Lang, book
 from tests.oracle.pokerkit_oracle import _Replay, play
 from tests.oracle.test_cross_check import oracle_hand
 
@@ -185,6 +188,8 @@ def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:
     actor = replay.order[state.actor_index]
     if seat != actor:
         return "out-of-turn"
+    if hand.table.stakes.structure is Structure.LIMIT and move in ("bet", "raise"):
+        return _limit_allin(hand, seat)
     facing = state.checking_or_calling_amount or 0
     if move == "check":
         return "check-facing" if facing else "stands"
@@ -207,6 +212,19 @@ def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:
     if to % hand.table.stakes.chip_unit:
         return "chip-unit"
     return "stands"
+
+
+def _limit_allin(hand: Hand, seat: int) -> str:
+    """LIMIT-ALLIN's words (LA 129): for a player who already acted, an all-in of less than half
+    a bet over what it acted on does not reopen the betting; half a bet or more is a full bet.
+    Read from the round's wagers as the table saw them (PokerKit reopens on no short all-in)."""
+    betting = hand.betting
+    assert betting is not None
+    acted = [wager.to for wager in betting.history if wager.seat == seat]
+    assert acted, "a limit question asks a player who already acted"
+    high = max(wager.to for wager in betting.history)
+    half = hand.table.stakes.bet_size(betting.street) / 2
+    return "limit-reopened" if high - acted[-1] >= half else "limit-not-reopened"
 
 
 # -- the trainees ---------------------------------------------------------------------------------
@@ -233,6 +251,15 @@ def answer(trainer: Trainer, lang: str = "en") -> str:
         if kind == "pot-max":
             return _chips(replay, state.max_completion_betting_or_raising_to_amount)
         return "yes" if state.can_complete_bet_or_raise_to() else "no"
+    if kind == "colour-up":  # the biggest chips first, as many as fit, then the next (LA 130)
+        left = hand.table.stacks[int(str(facts["seat"]))]
+        said = []
+        for chip in sorted(facts["chips"], reverse=True):  # type: ignore[call-overload]
+            count, left = divmod(left, chip)
+            if count:
+                said.append(f"{int(count)}x{format_chips(chip)}")
+        assert left == 0
+        return " ".join(said)
     if kind == "build":
         amount, seats = pots_now(hand)[int(str(facts["pot"]))]
         return " ".join([format_chips(amount), *(str(seat) for seat in seats)])
@@ -273,3 +300,160 @@ def perfect(box: list[Trainer], typed: list[str] | None = None, lang: str = "en"
         return line
 
     return read
+
+
+# -- the procedure drills: a dealer who works each step out from RULES.md ----------------------
+
+
+_PLAYED = frozenset({Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE, Kind.BURN, Kind.BOARD})
+
+
+def _clockwise_after(button: int, seats: list[int]) -> list[int]:
+    """The seats dealt in, clockwise from the first one left of the button (seat numbers grow
+    clockwise)."""
+    return sorted(seats, key=lambda seat: (seat - button - 1) % 10)
+
+
+def _since_gather(hand: Hand) -> list[Event]:
+    """The events since every card last came back (a misdeal's gather): what this deal did."""
+    events = list(hand.events)
+    gathered = [i for i, event in enumerate(events) if event.kind is Kind.GATHER]
+    return events[gathered[-1] + 1 :] if gathered else events
+
+
+def owed_shown(hand: Hand, lang: str = "en") -> str | None:
+    """The ruling's step the table's status line shows as owed now (``owed: replace 5``): what
+    the trainee reads on the screen, not the machine's expectation."""
+    label = f"{text('owed', Lang(lang))}{book().label('colon', Lang(lang))}"
+    for part in status_line(hand, Lang(lang)).strip().split(" · "):
+        if part.startswith(label):
+            return part[len(label) :]
+    return None
+
+
+def dealer_step(hand: Hand, lang: str = "en", remedial: frozenset[int] = frozenset()) -> str:
+    """The dealer's next step, decided from RULES.md's normal procedure and what the table shows:
+    BLINDS (post), SHUFFLE-CUT, DEAL-ORDER (one card at a time clockwise from the first seat left
+    of the button, two rounds, the button last), BURN before each street, FLOP, TURN, RIVER,
+    SHOWDOWN when two or more hands are left after the river, the awards, BUTTON-MOVE. A ruling's
+    remedy step is read off the status line (``owed: ...``), which the trainee is shown; the
+    burns it made (``remedial``: their places in the hand's events) are the ruling's, not a
+    street's (BURN-MISSED-FLOP: the burn the flop skipped)."""
+    owed = owed_shown(hand, lang)
+    if owed is not None:
+        return owed
+    events = _since_gather(hand)
+    kinds = [event.kind for event in hand.events]
+    if not any(k in kinds for k in (Kind.ANTE, Kind.SMALL_BLIND, Kind.BIG_BLIND, Kind.STRADDLE)):
+        return "post"
+    done = [event.kind for event in events]
+    if Kind.SHUFFLE not in done:
+        return "shuffle"
+    if Kind.CUT not in done:
+        return "cut"
+    moved = [event.seat for event in hand.events if event.kind is Kind.BUTTON]
+    button = moved[-1] if moved and moved[-1] is not None else hand.table.button
+    seats = _clockwise_after(button, list(hand.table.seats))
+    held = {seat: len(hand.ledger.hands.get(seat, ())) for seat in seats}  # "N down" on screen
+    # No bet nor board card yet this deal, and not the deal's last card gone astray (a skip).
+    dealing = not any(kind in _PLAYED or kind is Kind.SKIP for kind in done)
+    for round_ in (0, 1):
+        waiting = [seat for seat in seats if held[seat] == round_]
+        if dealing and waiting and all(held[seat] >= round_ for seat in seats):
+            return f"pitch {waiting[0]}"
+    if Kind.PUSH in kinds:
+        return "move button"
+    live = [seat for seat in seats if seat not in {e.seat for e in events if e.kind is Kind.FOLD}]
+    board = len(hand.ledger.board)
+    if len(live) > 1 and board < 5:  # burn, then the street's card(s)
+        start = len(hand.events) - len(events)
+        cards = [
+            event.kind
+            for at, event in enumerate(events, start)
+            if event.kind in (Kind.BURN, Kind.BOARD) and at not in remedial
+        ]
+        street = {0: "flop", 3: "turn", 4: "river"}[board]
+        return street if cards and cards[-1] is Kind.BURN else "burn"
+    if len(live) > 1 and Kind.SHOW not in done:
+        return "showdown"
+    raise AssertionError("the pots are awarded by the award lines")
+
+
+def pots_from_chips(hand: Hand) -> list[tuple[Decimal, list[int]]]:
+    """SIDE-POTS from the chips in front of the seats (after a ruling too, where PokerKit cannot
+    replay the hand): a pot up to each live seat's total, eligible the live seats that reach it."""
+    committed = dict(hand.committed)
+    live = [seat for seat in hand.table.seats if seat not in hand.folded]
+    pots, below = [], Decimal(0)
+    for level in sorted({committed.get(seat, Decimal(0)) for seat in live}):
+        amount = sum((min(c, level) - min(c, below) for c in committed.values()), Decimal(0))
+        if amount > 0:
+            pots.append((amount, [seat for seat in live if committed.get(seat, 0) >= level]))
+        below = level
+    return pots
+
+
+def awards_from_chips(hand: Hand) -> list[str]:
+    """Each pot to the best hand eligible (PokerKit's evaluation), the last side pot first, split
+    in whole chips with the odd ones from the first seat clockwise of the button (ODD-CHIP)."""
+    board = [str(card) for card in hand.ledger.board]
+    unit = hand.table.stakes.chip_unit
+    pots = pots_from_chips(hand)
+    lines = []
+    for index in range(len(pots) - 1, -1, -1):
+        amount, eligible = pots[index]
+        tied = eligible
+        if len(eligible) > 1:
+            values = {s: _pk_hand([str(c) for c in hand.ledger.hands[s]], board) for s in eligible}
+            tied = [seat for seat in eligible if values[seat] == max(values.values())]
+        each, odd = divmod(int(amount / unit), len(tied))
+        name = "main" if index == 0 else f"side {index}"
+        for place, seat in enumerate(_clockwise_from_button(tied, hand.table.button)):
+            lines.append(f"award {name} {format_chips((each + (place < odd)) * unit)} to {seat}")
+    return lines
+
+
+class Dealer:
+    """A trainee in the procedure drills who deals from first principles (:func:`dealer_step`)
+    and awards the pots from the chips in front of the seats and PokerKit's hand evaluation
+    (:func:`awards_from_chips`); ``typed`` records every line."""
+
+    def __init__(self, box: list[Trainer], lang: str = "en", typed: list[str] | None = None):
+        self.box, self.lang, self.typed = box, lang, typed
+        self._awards: list[str] = []
+        self._awarding: Hand | None = None
+        self._seen: tuple[int, str] = (-1, "")
+        self._remedial: set[int] = set()  # the burns made as a ruling's steps
+        self._owed_from = 1 << 30
+        self._remedy_hand: Hand | None = None
+        self._asked = 0
+
+    def __call__(self, prompt: str) -> str | None:
+        hand = self.box[0].hand
+        assert hand is not None
+        events = [event.kind for event in _since_gather(hand)]
+        live = len(hand.table.seats) - sum(kind is Kind.FOLD for kind in events)
+        over = Kind.SHOW in events or live == 1
+        if over and self._awarding is not hand:  # the pots of this hand, the last side pot first
+            self._awarding, self._awards = hand, awards_from_chips(hand)
+        if over and self._awards and Kind.PUSH not in [event.kind for event in hand.events]:
+            line = self._awards.pop(0)
+        elif over and not self._awards:  # all awarded (or nothing in the pot): the button moves
+            line = "move button"
+        else:
+            if self._remedy_hand is not hand:
+                self._remedy_hand, self._remedial, self._owed_from = hand, set(), 1 << 30
+            self._remedial.update(
+                at for at in range(self._owed_from, len(hand.events))
+                if hand.events[at].kind is Kind.BURN
+            )  # fmt: skip
+            line = dealer_step(hand, self.lang, frozenset(self._remedial))
+            owed = owed_shown(hand, self.lang) == line
+            self._owed_from = len(hand.events) if owed else 1 << 30
+        if self.typed is not None:
+            self.typed.append(line)
+        now = (len(hand.events), line)
+        self._asked = self._asked + 1 if now == self._seen else 0
+        self._seen = now
+        assert self._asked < 3, f"refused again and again: {line}"  # a refused step changes nothing
+        return line

@@ -25,11 +25,12 @@ import pytest
 
 from dealer.core.deck import DeckPlan
 from dealer.core.stakes import Structure
-from dealer.engine.hand import Hand, Refusal
-from dealer.engine.random_play import play_random_hand, random_action, random_table
+from dealer.engine.hand import Hand
+from dealer.engine.random_play import play_random_hand, random_table
 from dealer.scenarios.format import read_scenario
 from dealer.scenarios.replay import replay
 from tests.conftest import ROOT, SCENARIOS
+from tests.helpers import play_random_mishaps
 from tests.test_mishap_properties import candidates
 
 FIXTURE = ROOT / "tests" / "fixtures" / "event-digests.json"
@@ -68,14 +69,7 @@ def mishap_hand_digest(seed: int, ruleset: str) -> str:
     rng = random.Random(seed)
     table = random_table(rng, ruleset=ruleset)
     hand = Hand(table, DeckPlan(seed=seed))
-    log: list[str] = []
-    while not hand.is_over and len(log) < 400:
-        offers = candidates(hand, rng) if rng.random() < 0.1 else []
-        step = rng.choice(offers) if offers else hand.next_dealer_step()
-        try:
-            hand.apply(step if step is not None else random_action(hand, rng))
-        except Refusal as refusal:
-            log.append(f"refused: {refusal} ({refusal.rule})")
+    log = play_random_mishaps(hand, rng, candidates)
     return _digest([*log, *_hand_lines(hand)])
 
 

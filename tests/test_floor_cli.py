@@ -4,30 +4,22 @@ from __future__ import annotations
 
 import json
 
-from typer.testing import CliRunner
-
-from dealer.apps.cli import app
 from dealer.rules.rulebook import Section, ids
 from tests.conftest import ROOT
+from tests.helpers import run_cli
 
 ASK = ROOT / "tests" / "fixtures" / "ask"
-runner = CliRunner()
-
-
-def _run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
 
 
 def test_rule_lists_every_rule_with_a_summary() -> None:
-    code, out, _ = _run("rule")
+    code, out, _ = run_cli("rule")
     assert code == 0
     for rule_id in ids():
         assert any(line.split()[:1] == [rule_id] for line in out.splitlines()), rule_id
 
 
 def test_rule_by_id_names_ruleset_steps_and_sources() -> None:
-    code, out, _ = _run("rule", "TURN-PREMATURE", "--ruleset", "wsop-2024")
+    code, out, _ = run_cli("rule", "TURN-PREMATURE", "--ruleset", "wsop-2024")
     assert code == 0
     assert out.splitlines()[:3] == [
         "TURN-PREMATURE: Premature turn",
@@ -47,18 +39,18 @@ def test_rule_by_words_in_english_and_chinese() -> None:
         ("河牌 過早", "RIVER-PREMATURE"),
         ("first card exposed", "HOLE-EXPOSED-FIRST"),
     ):
-        code, out, _ = _run("rule", *query.split())
+        code, out, _ = run_cli("rule", *query.split())
         assert code == 0 and out.startswith(f"{rule_id}: "), (query, out[:60])
 
 
 def test_rule_in_traditional_chinese() -> None:
-    code, out, _ = _run("rule", "TURN-PREMATURE", "--lang", "zh-Hant")
+    code, out, _ = run_cli("rule", "TURN-PREMATURE", "--lang", "zh-Hant")
     assert code == 0
     assert out.splitlines()[0] == "TURN-PREMATURE：轉牌過早"
 
 
 def test_unknown_query_suggests_the_closest_rulings() -> None:
-    code, _, err = _run("rule", "premture", "trun")
+    code, _, err = run_cli("rule", "premture", "trun")
     assert code == 1
     assert err.splitlines() == [
         "No rule in this rulebook covers that: 'premture trun'",
@@ -68,18 +60,18 @@ def test_unknown_query_suggests_the_closest_rulings() -> None:
 
 def test_rule_json_for_every_irregularity() -> None:
     for rule_id in ids(Section.B):
-        code, out, _ = _run("rule", rule_id, "--json")
+        code, out, _ = run_cli("rule", rule_id, "--json")
         assert code == 0
         assert json.loads(out)["id"] == rule_id
 
 
 def test_bad_language_and_ruleset_are_bad_input() -> None:
-    assert _run("rule", "BURN", "--lang", "fr")[0] == 2
-    assert _run("rule", "BURN", "--ruleset", "tda")[0] == 2
+    assert run_cli("rule", "BURN", "--lang", "fr")[0] == 2
+    assert run_cli("rule", "BURN", "--ruleset", "tda")[0] == 2
 
 
 def test_ask_names_the_ruling_the_card_and_the_owed_steps_under_seed() -> None:
-    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"))
+    code, out, _ = run_cli("ask", str(ASK / "turn-premature.yaml"))
     assert code == 0
     lines = out.splitlines()
     assert lines[0] == "Irregularity: TURN-PREMATURE (Premature turn), Ruleset: seed"
@@ -104,7 +96,9 @@ def test_ask_names_the_ruling_the_card_and_the_owed_steps_under_seed() -> None:
 
 
 def test_ask_under_wsop_gives_the_other_steps() -> None:
-    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--ruleset", "wsop-2024", "--json")
+    code, out, _ = run_cli(
+        "ask", str(ASK / "turn-premature.yaml"), "--ruleset", "wsop-2024", "--json"
+    )
     assert code == 0
     facts = json.loads(out)
     assert (facts["irregularity"], facts["ruleset"]) == ("TURN-PREMATURE", "wsop-2024")
@@ -121,34 +115,34 @@ def test_ask_under_wsop_gives_the_other_steps() -> None:
 
 
 def test_ask_in_simplified_chinese() -> None:
-    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
+    code, out, _ = run_cli("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
     assert code == 0
     assert "  过早发出的转牌：Ts 现在位于一旁（暂不使用）" in out  # issue 13: no English
     assert "  7. 不销牌，直接发河牌" in out
 
 
 def test_ask_with_nothing_wrong_gives_the_next_step() -> None:
-    code, out, _ = _run("ask", str(ASK / "clean-flop.yaml"))
+    code, out, _ = run_cli("ask", str(ASK / "clean-flop.yaml"))
     assert code == 0
     assert out.strip() == "No irregularity. Next: seat 1 to act (POSTFLOP-ACTION)"
 
 
 def test_ask_answers_in_traditional_chinese_with_the_next_step() -> None:
-    code, out, _ = _run("ask", str(ASK / "clean-flop.yaml"), "--lang", "zh-Hant")
+    code, out, _ = run_cli("ask", str(ASK / "clean-flop.yaml"), "--lang", "zh-Hant")
     assert code == 0
     assert out.strip() == "沒有違規。下一步：輪到 1 號座位行動 (POSTFLOP-ACTION)"
-    code, out, _ = _run("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
+    code, out, _ = run_cli("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
     assert "下一步：轮到 2 号座位行动 (POSTFLOP-ACTION)" in out.splitlines()
 
 
 def test_ask_on_a_hand_whose_last_step_is_refused_answers_as_far_as_it_replays() -> None:
     """Issue 10: the answer is for the hand before the refused step, and names that step."""
-    code, out, _ = _run("ask", str(ASK / "turn-premature-then-refused.yaml"))
+    code, out, _ = run_cli("ask", str(ASK / "turn-premature-then-refused.yaml"))
     assert code == 0
     first = out.splitlines()[0]
     assert first.startswith(f"{ASK / 'turn-premature-then-refused.yaml'}: the hand replays only")
     assert "got: burn" in first and "(TURN-PREMATURE)" in first
     assert "TURN-PREMATURE" in out and "seat 2 is to act" in out
-    code, out, _ = _run("ask", str(ASK / "turn-premature-then-refused.yaml"), "--json")
+    code, out, _ = run_cli("ask", str(ASK / "turn-premature-then-refused.yaml"), "--json")
     facts = json.loads(out)
     assert facts["irregularity"] == "TURN-PREMATURE" and "got: burn" in facts["stopped"]

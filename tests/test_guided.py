@@ -11,13 +11,16 @@ import json
 import os
 import sys
 from collections.abc import Iterator
+from pathlib import Path
 
 import pexpect
 import pytest
 from typer.testing import CliRunner
 
+from dealer.apps import guided
 from dealer.apps.cli import app
-from dealer.apps.guided import MISHAPS, STREETS, Answers, Mishap, build, run
+from dealer.apps.guided import MISHAPS, STREETS, Answers, Situation, build, run
+from dealer.core.errors import DataError
 from dealer.rules.rulebook import Lang
 from tests.conftest import ROOT
 
@@ -226,7 +229,7 @@ def test_boxed_card_and_misplaced_button() -> None:
     assert code == 2 and err.startswith("the button is at seat 3 already")
 
 
-def _replies(mishap: Mishap) -> list[str]:
+def _replies(mishap: Situation) -> list[str]:
     street = STREETS.index(mishap.street) + 1
     did = [m for m in MISHAPS if m.street == mishap.street].index(mishap) + 1
     replies = ["1", "3", "3", str(street), str(did)]
@@ -255,3 +258,32 @@ def test_every_guided_question_and_answer_in_chinese(lang: Lang) -> None:
         code = run(None, "seed", lang, False, read=read, write=out.append)
         assert code == 0, (mishap.key, out[-3:])
         assert english_words("\n".join(out)) == [], mishap.key
+
+
+_ENTRY = "street: deal, label: x, state: dealing, mishap: m"
+
+
+@pytest.mark.parametrize(
+    ("entry", "error"),
+    [
+        (
+            "street: deal, label: x, state: dealng, mishap: m, cards: 1",
+            "situation a: no state 'dealng'; did you mean 'dealing'?",
+        ),
+        (
+            f"{_ENTRY}, cards: 1, role: jokr",
+            "situation a: no card role 'jokr'; did you mean 'joker'?",
+        ),
+        (f"{_ENTRY}, card: 1", "unknown key 'card' in situation a; did you mean 'cards'?"),
+        (f"{_ENTRY}, cards: 9", "situation a: cards is a whole number from 0 to 5"),
+    ],
+)
+def test_the_situations_data_is_read_strictly(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, entry: str, error: str
+) -> None:
+    data = tmp_path / "situations.yaml"
+    data.write_text(f"# the guided ask's situations\na: {{{entry}}}\n", encoding="utf-8")
+    monkeypatch.setattr(guided, "SITUATIONS_FILE", data)
+    with pytest.raises(DataError) as raised:
+        guided._load()
+    assert str(raised.value) == f"{data}:2: {error}"

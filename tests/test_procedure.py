@@ -16,11 +16,13 @@ from dealer.core.steps import parse_step
 from dealer.core.table import Table
 from dealer.engine import procedure
 from dealer.engine.hand import Hand, Refusal
-from dealer.engine.random_play import random_action, random_table
+from dealer.engine.model import HandModel
+from dealer.engine.random_play import random_table
 from dealer.rules.rulesets import load_ruleset
-from dealer.scenarios.format import read_scenario
+from dealer.scenarios.format import AUTO_TARGETS, read_scenario
 from dealer.scenarios.replay import autopilot, replay, snapshot
 from tests.conftest import ROOT, SCENARIOS
+from tests.helpers import play_random_mishaps
 from tests.test_mishap_properties import candidates
 
 
@@ -52,7 +54,7 @@ def test_one_machine_serves_every_hand_of_a_process() -> None:
 def test_the_machine_does_not_collect_hands() -> None:
     for seed in range(3):
         autopilot(Hand(_table(), DeckPlan(seed=seed)), "done", "check-call")
-    assert procedure.machine(Hand).models == []
+    assert procedure.machine(HandModel).models == []
 
 
 def test_a_refused_step_leaves_the_hand_unchanged() -> None:
@@ -117,16 +119,7 @@ def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset:
             rng = random.Random(seed)
             table = random_table(rng, ruleset=ruleset)
             hand = Hand(table, DeckPlan(seed=seed), audit=audit, machine=machine)
-            log: list[str] = []
-            while not hand.is_over and len(log) < 400:
-                offers = candidates(hand, rng) if rng.random() < 0.1 else []
-                step = rng.choice(offers) if offers else hand.next_dealer_step()
-                try:
-                    applied = hand.apply(step if step is not None else random_action(hand, rng))
-                    log.extend(str(event) for event in applied)
-                except Refusal as refusal:
-                    log.append(f"refused: {refusal} ({refusal.rule})")
-            logs.append(log)
+            logs.append(play_random_mishaps(hand, rng, candidates, events=True))
         assert logs[0] == logs[1] == logs[2], f"seed {seed}"
         assert hand.is_over, f"seed {seed}: stuck at {hand.expected()}"
 
@@ -141,3 +134,8 @@ def test_autopilot_words_stand_for_the_states_the_data_marks() -> None:
         "showdown": "showdown",
         "end": "done",
     }
+
+
+def test_the_scenario_reader_knows_exactly_the_autopilot_words_of_the_data() -> None:
+    # the reader keeps its own list so that reading a scenario needs no machine; it must agree
+    assert tuple(procedure.procedure().autopilot_targets) == AUTO_TARGETS

@@ -13,43 +13,16 @@ from decimal import Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from dealer.core.betting import Move, Options
-from dealer.core.chips import ZERO
+from dealer.core.betting import Move
 from dealer.core.deck import DeckPlan
 from dealer.core.stakes import Structure
-from dealer.core.steps import PlayerAction, Step
+from dealer.core.steps import PlayerAction
 from dealer.engine.hand import Hand
 from dealer.engine.random_play import Mix, random_action, random_table
+from tests.helpers import BETTING_MIXES, assert_chips_conserved, play_listed_moves
 
-MIXES = st.sampled_from(
-    [
-        Mix(),
-        Mix(fold=1, passive=4, min_raise=2, any_raise=3, all_in=3),
-        Mix(fold=0, free_fold=1, passive=10, min_raise=1, any_raise=0, all_in=0),
-    ]
-)
+MIXES = st.sampled_from(BETTING_MIXES)
 SETTINGS = settings(max_examples=400, deadline=None)
-
-
-def _tries(options: Options, hand: Hand) -> list[tuple[PlayerAction, bool]]:
-    """Every listed move (bets and raises at the minimum, the maximum and between), as accepted;
-    every move not listed, as refused."""
-    seat, listed = options.seat, set(options.moves)
-    total = hand.stacks[seat] + (hand.betting.bets[seat] if hand.betting else ZERO)
-    tries: list[tuple[PlayerAction, bool]] = []
-    for move in Move:
-        if move in (Move.BET, Move.RAISE):
-            if move in listed:
-                assert options.min_to is not None and options.max_to is not None
-                unit = hand.table.stakes.chip_unit
-                middle = options.min_to + ((options.max_to - options.min_to) // 2 // unit) * unit
-                for to in {options.min_to, middle, options.max_to}:
-                    tries.append((PlayerAction(seat, move, to), True))
-            else:
-                tries.append((PlayerAction(seat, move, total), False))
-        else:
-            tries.append((PlayerAction(seat, move), move in listed))
-    return tries
 
 
 @SETTINGS
@@ -65,19 +38,8 @@ def test_cards_and_chips_are_conserved_and_listed_moves_are_exactly_the_legal_on
 ) -> None:
     table = random_table(random.Random(table_seed), structure, players=players)
     hand = Hand(table, DeckPlan(seed=seed), audit=True)  # audit: ledger and chips after each event
-    rng = random.Random(seed)
-    while not hand.is_over:
-        step: Step | None = hand.next_dealer_step()
-        if step is None:
-            assert hand.betting is not None
-            options = hand.betting.options()
-            for action, legal in _tries(options, hand):
-                assert hand.can(action) is legal, f"{action}: listed {options}"
-            step = random_action(hand, rng, mix)
-        hand.apply(step)
-    start = sum(table.stacks.values(), ZERO)
-    assert sum(hand.stacks.values(), ZERO) == start and hand.pot == ZERO
-    assert all(amount >= ZERO for amount in hand.stacks.values())
+    play_listed_moves(hand, random.Random(seed), mix)
+    assert_chips_conserved(hand, table)
     ledger = hand.ledger
     places = [ledger.stub, *ledger.hands.values(), ledger.board, ledger.burns, ledger.muck]
     assert sum(len(cards) for cards in places) == 52 and len(ledger.board) in (0, 3, 4, 5)

@@ -13,6 +13,7 @@ from typer.testing import CliRunner
 from dealer.apps.cli import app
 from dealer.apps.quick import run
 from tests.conftest import ROOT
+from tests.helpers import run_dealer
 
 ASK = "tests/fixtures/ask/turn-premature.yaml"
 CASES = [
@@ -84,11 +85,7 @@ def test_rule_and_ask_do_not_import_typer() -> None:
 
 
 def test_the_dealer_command_runs_the_quick_path_and_the_full_one() -> None:
-    def dealer(*args: str) -> subprocess.CompletedProcess[str]:
-        command = [sys.executable, "-m", "dealer", *args]
-        return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, check=False)
-
-    ruled = dealer("rule", "TURN-PREMATURE")
+    ruled = run_dealer("rule", "TURN-PREMATURE")
     assert ruled.returncode == 0 and "TURN-PREMATURE" in ruled.stdout
-    version = dealer("--version")
+    version = run_dealer("--version")
     assert version.returncode == 0 and version.stdout.startswith("dealer ")

@@ -11,13 +11,10 @@ import shutil
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
-from dealer.apps.cli import app
 from dealer.scenarios import batch
 from tests.conftest import ROOT, SCENARIOS
-
-runner = CliRunner()
+from tests.helpers import run_cli
 
 
 @pytest.fixture
@@ -32,15 +29,10 @@ def suite(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "scenarios"
 
 
-def _run(*args: str) -> tuple[int, str, str]:
-    result = runner.invoke(app, list(args))
-    return result.exit_code, result.stdout, result.stderr
-
-
 def test_the_output_is_the_same_whatever_the_number_of_jobs(suite: Path) -> None:
-    one = _run("replay", str(suite), "--jobs", "1")
-    two = _run("replay", str(suite), "--jobs", "2")
-    three = _run("replay", str(suite), "--jobs", "3", "--ruleset", "wsop-2024")
+    one = run_cli("replay", str(suite), "--jobs", "1")
+    two = run_cli("replay", str(suite), "--jobs", "2")
+    three = run_cli("replay", str(suite), "--jobs", "3", "--ruleset", "wsop-2024")
     assert one == two
     code, out, err = one
     files = len(list(suite.rglob("*.yaml")))
@@ -51,13 +43,13 @@ def test_the_output_is_the_same_whatever_the_number_of_jobs(suite: Path) -> None
     assert [line.split()[1] for line in verdicts] == [
         f"{path}:" for path in sorted(str(p) for p in suite.rglob("*.yaml"))
     ]  # the files' order
-    assert three == _run("replay", str(suite), "--jobs", "1", "--ruleset", "wsop-2024")
+    assert three == run_cli("replay", str(suite), "--jobs", "1", "--ruleset", "wsop-2024")
     assert "skipped" in three[1].splitlines()[-1]
 
 
 def test_json_reports_are_the_same_whatever_the_number_of_jobs(suite: Path) -> None:
-    one = _run("replay", str(suite / "betting"), "--json", "--jobs", "1")
-    two = _run("replay", str(suite / "betting"), "--json", "--jobs", "2")
+    one = run_cli("replay", str(suite / "betting"), "--json", "--jobs", "1")
+    two = run_cli("replay", str(suite / "betting"), "--json", "--jobs", "2")
     assert one == two
     report = json.loads(one[1])
     assert report["passed"] == len(list((suite / "betting").glob("*.yaml")))
@@ -68,11 +60,11 @@ def test_bad_input_anywhere_is_reported_alone_with_exit_2(suite: Path) -> None:
     bad = suite / "procedure" / "bad.yaml"
     bad.write_text("scenario: [\n", encoding="utf-8")
     for jobs in ("1", "2"):
-        code, out, err = _run("replay", str(suite), "--jobs", jobs)
+        code, out, err = run_cli("replay", str(suite), "--jobs", jobs)
         assert (code, out) == (2, "")
         assert err.startswith(f"{bad}:") and "bad YAML" in err and len(err.splitlines()) == 1
 
 
 def test_jobs_must_be_at_least_one(suite: Path) -> None:
-    code, _, err = _run("replay", str(suite), "--jobs", "0")
+    code, _, err = run_cli("replay", str(suite), "--jobs", "0")
     assert code == 2 and "--jobs" in err

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import json
-import os
 import re
-import subprocess
 import sys
 from collections.abc import Callable, Iterator
 from decimal import Decimal
+from functools import partial
 from itertools import count
 from pathlib import Path
 
@@ -26,34 +25,31 @@ from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang
 from dealer.rules.rulesets import load_ruleset
 from tests.conftest import ROOT
+from tests.helpers import dealer_env as _env
+from tests.helpers import run_dealer
+from tests.helpers import run_trainer as run
+from tests.school_trainees import Dealer, owed_shown
 
 RULESETS = ("seed", "wsop-2024")
 
 
 def perfect(lines: list[str] | None = None) -> tuple[Callable[[str], str | None], list[Trainer]]:
-    """A trainee who always types the correct step (quiz: the right number); ``lines`` records
-    what was typed. The trainer is put in the list once made."""
+    """A trainee who always types the correct step, worked out from RULES.md and what the table
+    shows (``tests/school_trainees.Dealer``, never the machine's expected step; the ruling quiz:
+    the right number); ``lines`` records what was typed. The trainer is put in the list once
+    made."""
     box: list[Trainer] = []
+    dealer = Dealer(box, typed=lines)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        answer = str(trainer.answer) if prompt.startswith("ruling") else trainer.expected_step()
-        assert answer is not None, "prompted with nothing to do"
+        if not prompt.startswith("ruling"):
+            return dealer(prompt)
+        answer = str(box[0].answer)
         if lines is not None:
             lines.append(answer)
         return answer
 
     return read, box
-
-
-def run(drill: Drill, read: Callable[[str], str | None], box: list[Trainer],
-        **options: object) -> tuple[Trainer, list[str]]:  # fmt: skip
-    out: list[str] = []
-    options.setdefault("clock", lambda: 0.0)
-    trainer = Trainer(drill, read=read, write=out.append, **options)  # type: ignore[arg-type]
-    box.append(trainer)
-    trainer.run()
-    return trainer, "\n".join(out).splitlines()
 
 
 # -- acceptance: a perfect trainee gets full marks ------------------------------------------------
@@ -125,22 +121,22 @@ def clumsy(box: list[Trainer], remedy_wrong: dict[str, str]) -> Callable[[str], 
     after the premature turn wrong (``remedy_wrong`` maps the expected step to the one typed)."""
     made: set[str] = set()
     events_at_mistake: list[int] = []
+    dealer = Dealer(box)  # the right step, from first principles
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
-        expected = trainer.expected_step()
+        hand = box[0].hand
+        expected = dealer(prompt)
         assert hand is not None and expected is not None
         if events_at_mistake:  # a refused step left the hand as it was
             assert len(hand.events) == events_at_mistake.pop()
         answer = expected
         if expected.startswith("pitch") and "order" not in made:
             made.add("order")
-            answer = f"pitch {next(s for s in hand.table.seats if s != hand.next_seat)}"
+            answer = f"pitch {next(s for s in hand.table.seats if f'pitch {s}' != expected)}"
         elif expected == "flop" and "burn" not in made and not hand.rulings:
             made.add("burn")
             answer = "burn"
-        elif hand.rulings and hand.owed and "remedy" not in made:
+        elif owed_shown(hand) is not None and "remedy" not in made:
             made.add("remedy")
             answer = remedy_wrong[expected]
         if answer != expected:
@@ -315,6 +311,16 @@ def test_end_of_input_ends_like_quit() -> None:
     assert out[-2:] == ["  Mistakes by rule:", "    SHUFFLE-CUT    1  Shuffle and cut"]
 
 
+def test_a_retry_that_comes_right_is_not_a_second_position() -> None:
+    # Issue 14's scoring: one mistake per position, however many retries; a position is right
+    # only at the first try. post is right; burn (for the shuffle) is wrong; shuffle is its retry.
+    answers = iter(["post", "burn", "shuffle"])
+    trainer, _ = run(Drill.NORMAL, lambda prompt: next(answers, None), [], hands=1, seed=4)
+    score = trainer.score
+    assert (score.steps_right, score.steps_wrong, score.retries) == (1, 1, 0)
+    assert [mistake.rule for mistake in score.mistakes] == ["SHUFFLE-CUT"]
+
+
 def test_help_table_players_and_quit_are_not_steps() -> None:
     answers = iter(["help", "table", "seat 1 call", "", "quit", "post"])
     trainer, out = run(Drill.NORMAL, lambda prompt: next(answers), [], hands=1, seed=4)
@@ -333,7 +339,8 @@ def test_trainer_speaks_the_chosen_language() -> None:
     assert "  應輸入：post" in out
     assert "  規則 BLINDS：盲注" in out
     at = out.index("成績")
-    assert out[at : at + 3] == ["成績", "  正確步驟：1，錯誤步驟：1", "  手數：0，每手用時：0.0 秒"]
+    # one position, wrong at the first try: post was its retry, not a second position right
+    assert out[at : at + 3] == ["成績", "  正確步驟：0，錯誤步驟：1", "  手數：0，每手用時：0.0 秒"]
 
 
 # -- the table as the trainee sees it -------------------------------------------------------------
@@ -362,16 +369,7 @@ def test_table_view_counts_face_down_cards_and_names_exposed_ones() -> None:
 # -- `dealer train` on standard input and in a pseudo-terminal ----------------------------------
 
 
-def _env() -> dict[str, str]:
-    path = os.environ.get("PYTHONPATH", "")
-    return {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (str(ROOT), path) if p)}
-
-
-def _train(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dealer", "train", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, env=_env(), timeout=60,
-    )  # fmt: skip
+_train = partial(run_dealer, "train")
 
 
 def test_train_reads_plain_lines_and_writes_the_report(tmp_path: Path) -> None:
@@ -394,10 +392,10 @@ def test_train_reads_plain_lines_and_writes_the_report(tmp_path: Path) -> None:
         "learn": False,
         "hands": 0,  # the hand was not finished
         "hands_started": 1,
-        "steps_right": 1,
+        "steps_right": 0,  # post was the retry of the position burn got wrong
         "steps_wrong": 1,
         "retries": 0,
-        "skills": {"procedure": {"positions": 2, "first_right": 1, "accuracy": 0.5}},
+        "skills": {"procedure": {"positions": 1, "first_right": 0, "accuracy": 0.0}},
         "mistakes_by_rule": {"BLINDS": 1},
         "mistakes_by_skill": {"procedure": 1},
         "mistakes": [
@@ -474,7 +472,8 @@ def test_a_trainee_at_the_terminal() -> None:
         child.expect_exact("dealer> ")
         child.sendline(line)
     child.expect_exact("Hand over.")
-    child.expect_exact(f"steps right: {len(lines)}, steps wrong: 1")
+    # the first line (post) was the retry of the position burn got wrong: not counted right
+    child.expect_exact(f"steps right: {len(lines) - 1}, steps wrong: 1")
     child.expect_exact("BLINDS    1  Blinds")
     child.expect(pexpect.EOF)
     child.close()
@@ -531,3 +530,35 @@ def test_end_of_input_at_the_terminal_quits_with_a_score() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+# -- errors noticed late and errors that combine (RULES.md §C), outside the process --------------
+
+
+def test_late_and_combined_mishaps_at_the_terminal() -> None:
+    """Seed 16 brings a mishap nobody notices (the floor called later) and a second mishap
+    during a remedy; the first-principles trainee's lines clear both at a pseudo-terminal."""
+    lines = _perfect_lines(Drill.MISHAP, seed=16, hands=2)
+    child = _spawn("--drill", "mishap", "--hands", "2", "--seed", "16")
+    for line in lines:
+        child.expect_exact("dealer> ")
+        child.sendline(line)
+    child.expect_exact(f"steps right: {len(lines)}, steps wrong: 0")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+@pytest.mark.parametrize(
+    ("lang", "late", "during"),
+    [("en", "The floor is called (NOTICED-LATE)", "Mishap while the remedy is under way"),
+     ("zh-Hans", "现场主管被叫来（NOTICED-LATE）", "补救尚在进行时又出错（REMEDY-STACK）"),
+     ("zh-Hant", "現場主管被叫來（NOTICED-LATE）", "補救尚在進行時又出錯（REMEDY-STACK）")],
+)  # fmt: skip
+def test_late_and_combined_mishaps_on_standard_input(lang: str, late: str, during: str) -> None:
+    lines = _perfect_lines(Drill.MISHAP, seed=16, hands=2, ruleset="wsop-2024")
+    done = _train("--drill", "mishap", "--hands", "2", "--seed", "16", "--ruleset", "wsop-2024",
+                  "--lang", lang, stdin="\n".join(lines) + "\n")  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    assert late in done.stdout and during in done.stdout
+    assert "✗" not in done.stdout

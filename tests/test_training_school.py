@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import json
 import re
-import subprocess
 import sys
 from collections.abc import Callable
 from decimal import Decimal
+from functools import partial
 from pathlib import Path
 
 import pexpect  # type: ignore[import-untyped]
@@ -19,79 +19,27 @@ import yaml
 from dealer.apps.trainer import Drill, Skill, Slip, Trainer
 from dealer.apps.training.drills.action_quiz import Call
 from dealer.apps.training.drills.awards import parse_award
-from dealer.apps.training.texts import TEXTS_PATH, check_texts, texts
 from dealer.core.deck import DeckPlan
 from dealer.core.steps import parse_step
 from dealer.engine.hand import Hand
-from dealer.rules.rulebook import Lang, book, ids
+from dealer.rules.rulebook import Lang, ids
+from dealer.rules.texts import messages
 from tests import school_trainees
 from tests.conftest import ROOT
+from tests.helpers import run_dealer
+from tests.helpers import run_trainer as run
 
 RULESETS = ("seed", "wsop-2024")
 LANGS = (Lang.EN, Lang.ZH_HANS, Lang.ZH_HANT)
 
 
-def run(drill: Drill, read: Callable[[str], str | None], box: list[Trainer],
-        **options: object) -> tuple[Trainer, list[str]]:  # fmt: skip
-    out: list[str] = []
-    options.setdefault("clock", lambda: 0.0)
-    trainer = Trainer(drill, read=read, write=out.append, **options)  # type: ignore[arg-type]
-    box.append(trainer)
-    trainer.run()
-    return trainer, "\n".join(out).splitlines()
-
-
 def autopilot(box: list[Trainer]) -> Callable[[str], str | None]:
-    """For the procedure drills only: the step the machine expects (the old drills' trainee)."""
-
-    def read(prompt: str) -> str | None:
-        return box[0].expected_step()
-
-    return read
+    """For the procedure drills: a dealer who works each step out from RULES.md and what the
+    table shows (``school_trainees.Dealer``), never from the machine's expected step."""
+    return school_trainees.Dealer(box)
 
 
 # -- every text in every language -----------------------------------------------------------------
-
-
-def test_every_training_text_is_in_all_three_languages() -> None:
-    data = yaml.safe_load(TEXTS_PATH.read_text(encoding="utf-8"))
-    assert set(check_texts(data)) == set(data)
-    for key, value in data.items():
-        assert set(value) == {"en", "zh-Hans", "zh-Hant"}, key
-        for lang in ("zh-Hans", "zh-Hant"):
-            # No English words leak into Chinese, but the commands the trainee types.
-            words = set(re.findall(r"[A-Za-z]{3,}", re.sub(r"\{[^}]*\}", "", value[lang])))
-            assert words <= {
-                "help",
-                "hint",
-                "table",
-                "quit",
-                "post",
-                "shuffle",
-                "cut",
-                "pitch",
-                "burn",
-                "flop",
-                "turn",
-                "river",
-                "showdown",
-                "award",
-                "main",
-                "side",
-                "move",
-                "button",
-                "gather",
-                "replace",
-                "kill",
-                "hand",
-                "correct",
-                "void",
-                "return",
-                "chips",
-                "scramble",
-                "choose",
-                "yes",
-            }, (key, words)
 
 
 def test_every_message_id_the_trainer_uses_exists() -> None:
@@ -101,13 +49,13 @@ def test_every_message_id_the_trainer_uses_exists() -> None:
         used.update(re.findall(r"\.t\(\s*\"([a-z][a-z0-9-]*)\"", source))
         used.update(re.findall(r"\btext\(\s*\"([a-z][a-z0-9-]*)\"", source))
         used.update(re.findall(r"\bsay\(\s*\"([a-z][a-z0-9-]*)\"", source))
-    labels = book().labels
-    missing = [key for key in used if key not in texts() and f"train-{key}" not in labels]
+    found = messages(Lang.EN)
+    missing = [key for key in used if f"train-{key}" not in found]
     assert missing == []
     for skill in Skill:
-        assert f"skill-{skill}" in texts()
+        assert f"train-skill-{skill}" in found
     for call in Call:
-        assert f"call-{call}" in texts()
+        assert f"train-call-{call}" in found
 
 
 # -- the question drills: full marks from an independent trainee ----------------------------------
@@ -147,8 +95,9 @@ def test_money_drill_asks_every_kind_of_question() -> None:
             asked.append(str(box[0].facts["ask"]))
         return read(prompt)
 
-    trainer, out = run(Drill.MONEY, recording, box, hands=7, seed=3)
-    assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build", "change"}
+    trainer, out = run(Drill.MONEY, recording, box, hands=8, seed=3)
+    assert set(asked) >= {"pot", "call", "min-raise", "reopen", "pot-max", "build", "change",
+                          "colour-up"}  # fmt: skip
     # The pots are awarded by the trainee.
     assert any(line.startswith("  ✓ the main pot ") for line in out)
     assert trainer.score.accuracy()["side-pots"]["accuracy"] == 1.0
@@ -158,8 +107,9 @@ def test_money_drill_asks_every_kind_of_question() -> None:
 
 
 def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
-    """Miscounts the pot, answers the reopening question wrongly and awards a side pot to a seat
-    not eligible for it (money drill); names the wrong winner (showdown drill)."""
+    """Miscounts the pot, answers the reopening question wrongly, colours up a stack into chips
+    that are not the fewest and awards a side pot to a seat not eligible for it (money drill);
+    names the wrong winner (showdown drill)."""
     box: list[Trainer] = []
     right = school_trainees.perfect(box)
     done: set[str] = set()
@@ -173,6 +123,10 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
         if prompt == "answer> " and kind == "pot":
             done.add("pot")
             return str(Decimal(school_trainees.answer(trainer)) + 1)
+        if prompt == "answer> " and kind == "colour-up":  # the right amount, not the fewest chips
+            done.add("colour-up")
+            unit = hand.table.stakes.chip_unit
+            return f"{int(hand.table.stacks[int(str(trainer.facts['seat']))] / unit)}x{unit}"
         if prompt == "answer> " and kind == "reopen":
             done.add("reopen")
             return {"yes": "no", "no": "yes"}[school_trainees.answer(trainer)]
@@ -188,15 +142,18 @@ def test_clumsy_trainee_mistakes_are_named_and_graded() -> None:
             return awards.pop(0)
         return right(prompt)
 
-    trainer, out = run(Drill.MONEY, money, box, hands=7, seed=3)
-    assert done == {"pot", "reopen", "side"}
+    trainer, out = run(Drill.MONEY, money, box, hands=8, seed=3)
+    assert done == {"pot", "reopen", "side", "colour-up"}
     assert any(line.startswith("✗ Wrong (ROUND-END): the answer is ") for line in out)
     assert any(line.startswith("✗ Wrong (NL-MIN-RAISE): the answer is ") for line in out)
     assert any("is not eligible for side pot" in line for line in out)
     assert "  Rule SIDE-POTS: All-in and side pots" in out
-    assert trainer.score.by_skill() == {"bet-sizing": 1, "pot-count": 1, "side-pots": 1}
-    assert trainer.score.by_rule() == {"NL-MIN-RAISE": 1, "ROUND-END": 1, "SIDE-POTS": 1}
-    assert trainer.score.hands == 7
+    assert any(line.startswith("✗ Wrong (CHIP-UNIT): the answer is ") for line in out)
+    assert trainer.score.by_skill() == {
+        "bet-sizing": 1, "pot-count": 1, "side-pots": 1, "change": 1}  # fmt: skip
+    assert trainer.score.by_rule() == {
+        "NL-MIN-RAISE": 1, "ROUND-END": 1, "SIDE-POTS": 1, "CHIP-UNIT": 1}  # fmt: skip
+    assert trainer.score.hands == 8
 
     box2: list[Trainer] = []
     right2 = school_trainees.perfect(box2)
@@ -275,6 +232,67 @@ def test_mishap_drill_injects_every_recognised_irregularity(ruleset: str) -> Non
     assert seen >= set(_recognised())
     # The unnoticed skip is injected too (it makes no ruling until the short hand is found).
     assert any("never reaches seat" in line for line in out)
+    # RULES.md §C. Noticed late (NOTICED-LATE): a mishap nobody notices, the hand going on, then
+    # the floor called and a ruling made on the hand as it then stands; combined (REMEDY-STACK):
+    # a second mishap while the first ruling's steps are under way, ruled on too.
+    unnoticed = [i for i, line in enumerate(out) if line == _UNNOTICED]
+    noticed = [i for i, line in enumerate(out) if line.startswith(_NOTICED)]
+    assert len(unnoticed) >= 2 and len(noticed) >= 1
+    for at in noticed:
+        assert out[at + 1].startswith("Ruling ") and f"({ruleset}): " in out[at + 1]
+        assert any(i < at for i in unnoticed)
+    during = [i for i, line in enumerate(out) if line.startswith(_DURING)]
+    assert len(during) >= 1
+    for at in during:
+        assert out[at + 1].startswith("Ruling ")
+        earlier = [line for line in out[:at] if line.startswith("Owed, in order: ")]
+        assert earlier  # a ruling's steps were under way
+    # Each kind the drill lets go unnoticed (the data's `unnoticed:` mishaps: the first card
+    # exposed, a flop, turn or river without its burn, a second burn) ...
+    assert {out[at + 1].split()[1] for at in noticed} == {
+        "HOLE-EXPOSED-FIRST", "BURN-MISSED-FLOP", "BURN-ERROR"}  # fmt: skip
+    # ... and each second mishap during a remedy: the replacement card exposed too, a premature
+    # flop after an exposed card, four cards for a redealt flop, a second burn in the premature
+    # turn's remedy, a player's card shown while a four-card flop is put right.
+    assert {out[at + 1].split()[1] for at in during} >= {
+        "HOLE-EXPOSED-MULTIPLE", "FLOP-PREMATURE", "FLOP-TOO-MANY", "BURN-ERROR",
+        "HOLE-EXPOSED-BY-PLAYER"}  # fmt: skip
+
+
+_UNNOTICED = "Nobody notices it; the hand goes on (NOTICED-LATE)."
+_NOTICED = "The floor is called (NOTICED-LATE) to what nobody noticed then: "
+_DURING = "Mishap while the remedy is under way (REMEDY-STACK): "
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(
+    ("slip", "ruleset"),
+    [(Slip.FLOP_NOBURN_LATE, "seed"), (Slip.EXPOSED_LATE, "wsop-2024"),
+     (Slip.EXPOSED_REPLACED, "seed"), (Slip.FLOP_THEN_FOUR, "wsop-2024")],
+)  # fmt: skip
+def test_late_and_combined_mishaps_in_every_language(slip: Slip, ruleset: str, lang: Lang) -> None:
+    """The mishap happens on the dealer's own step or between the players' (never taking the
+    trainee's step); a late one is announced as unnoticed and then as the floor's call, a
+    combined one as a second mishap during the remedy; the trainee then owes the remedy."""
+    box: list[Trainer] = []
+    trainer, out = run(Drill.MISHAP, school_trainees.Dealer(box, lang), box, hands=2, seed=2,
+                       ruleset=ruleset, slips=[slip], lang=lang)  # fmt: skip
+    assert (trainer.score.hands, trainer.score.steps_wrong) == (2, 0)
+    said = {
+        "en": (_UNNOTICED, _NOTICED, _DURING),
+        "zh-Hans": ("没有人注意到；牌局继续（NOTICED-LATE）。", "现场主管被叫来（NOTICED-LATE）",
+                    "补救尚在进行时又出错（REMEDY-STACK）："),
+        "zh-Hant": ("沒有人注意到；牌局繼續（NOTICED-LATE）。", "現場主管被叫來（NOTICED-LATE）",
+                    "補救尚在進行時又出錯（REMEDY-STACK）："),
+    }[lang]  # fmt: skip
+    if slip in (Slip.FLOP_NOBURN_LATE, Slip.EXPOSED_LATE):
+        assert out.count(said[0]) >= 1
+        assert any(line.startswith(said[1]) for line in out)
+    else:
+        assert any(line.startswith(said[2]) for line in out)
+    if lang != "en":
+        story = "\n".join(out)
+        assert not re.search(r"\b(seat|the|is|and|Wrong|Right|Mishap|Ruling)\b", story)
 
 
 # -- the procedure drill's mechanics -------------------------------------------------------------
@@ -308,16 +326,15 @@ def test_a_mishap_on_the_dealers_own_step_costs_no_step() -> None:
 def test_status_line_and_refusal_name_the_owed_command() -> None:
     box: list[Trainer] = []
     said: list[str] = []
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
-        expected = trainer.expected_step()
-        assert hand is not None and expected is not None
-        if expected.startswith("replace") and "burn" not in said:
+        hand = box[0].hand
+        assert hand is not None
+        if (school_trainees.owed_shown(hand) or "").startswith("replace") and "burn" not in said:
             said.append("burn")
             return "burn"
-        return expected
+        return dealer(prompt)
 
     trainer, out = run(Drill.MISHAP, read, box, hands=1, seed=7, slips=[Slip.EXPOSED])
     owed = [line for line in out if "· owed: replace " in line]
@@ -338,16 +355,15 @@ def test_the_held_burn_goes_with_its_street() -> None:
     agree)."""
     box: list[Trainer] = []
     said: list[str] = []
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
-        expected = trainer.expected_step()
-        assert hand is not None and expected is not None
-        if expected == "burn" and hand.state == "flop_burn" and hand.owed:
+        hand = box[0].hand
+        assert hand is not None
+        if school_trainees.owed_shown(hand) == "burn" and not hand.ledger.board:  # the held card
             said.append("flop")
             return "flop"
-        return expected
+        return dealer(prompt)
 
     trainer, out = run(Drill.MISHAP, read, box, hands=3, seed=7, slips=[Slip.EXPOSED])
     assert said and trainer.score.steps_wrong == 0
@@ -358,15 +374,16 @@ def test_the_held_burn_goes_with_its_street() -> None:
 def test_an_uncontested_pot_is_taught_as_such() -> None:
     box: list[Trainer] = []
     tried: list[str] = []
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        trainer = box[0]
-        hand = trainer.hand
+        hand = box[0].hand
         assert hand is not None
-        if hand.state == "pushing" and len(hand.live) == 1 and not tried:
-            tried.append(str(hand.live[0]))
+        left = [seat for seat in hand.table.seats if seat not in hand.folded]
+        if len(left) == 1 and not tried and not any(e.kind.value == "push" for e in hand.events):
+            tried.append(str(left[0]))
             return "showdown"
-        return trainer.expected_step()
+        return dealer(prompt)
 
     trainer, out = run(Drill.NORMAL, read, box, hands=6, seed=2)
     assert tried
@@ -385,9 +402,10 @@ def test_an_uncontested_pot_is_taught_as_such() -> None:
 def test_shuffle_before_post_is_accepted_and_deals_the_same_cards() -> None:
     box: list[Trainer] = []
     first = iter(["shuffle", "post", "cut"])
+    dealer = school_trainees.Dealer(box)
 
     def read(prompt: str) -> str | None:
-        return next(first, None) or box[0].expected_step()
+        return next(first, None) or dealer(prompt)
 
     trainer, out = run(Drill.NORMAL, read, box, hands=1, seed=3)
     assert trainer.score.steps_wrong == 0
@@ -422,11 +440,7 @@ def test_hint_learn_mode_and_what_shuffle_and_cut_did() -> None:
 # -- report and summary --------------------------------------------------------------------------
 
 
-def _train(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "dealer", "train", *args],
-        input=stdin, capture_output=True, text=True, cwd=ROOT, timeout=60,
-    )  # fmt: skip
+_train = partial(run_dealer, "train")
 
 
 def _report(path: Path, date: str, skills: dict[str, tuple[int, int]]) -> Path:
@@ -583,3 +597,114 @@ def test_award_lines_are_judged_by_side_pots_and_odd_chip() -> None:
     )
     short = judge(Award(0, Decimal(80), 2), pots, main_only)
     assert short is not None and (short.rule, short.key) == ("SIDE-POTS", "award-amount")
+
+
+# -- limit all-ins in the action quiz (LIMIT-ALLIN, LA 129) ---------------------------------------
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_action_quiz_asks_limit_allin_both_ways(lang: Lang) -> None:
+    """A raise after a short all-in in a limit game: reopened at half a bet or more, not below;
+    the four candidates are four different rulings, both limit ones among them. A trainee who
+    gives the other limit ruling is wrong under LIMIT-ALLIN, counted under the action skill."""
+    box: list[Trainer] = []
+    right = school_trainees.perfect(box, lang=lang)
+    asked: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        trainer = box[0]
+        facts = trainer.facts
+        calls = list(facts.get("calls", []))  # type: ignore[call-overload]
+        answer = school_trainees.answer(trainer, lang)
+        wanted = calls[int(answer) - 1] if calls else None
+        if wanted in ("limit-reopened", "limit-not-reopened"):
+            asked.append(wanted)
+            assert {"limit-reopened", "limit-not-reopened"} <= set(calls) and len(set(calls)) == 4
+            if len(asked) == 1:  # the first one answered with the other limit ruling
+                other = ({"limit-reopened", "limit-not-reopened"} - {wanted}).pop()
+                return str(calls.index(other) + 1)
+        return right(prompt)
+
+    trainer, out = run(Drill.ACTION, read, box, hands=10, seed=5, lang=lang)
+    assert set(asked) == {"limit-reopened", "limit-not-reopened"}
+    assert trainer.score.by_rule() == {"LIMIT-ALLIN": 1}
+    assert trainer.score.by_skill() == {"action": 1}
+    wrong = [line for line in out if line.startswith("✗ ")]
+    assert len(wrong) == 1 and "LIMIT-ALLIN" in wrong[0]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("drill", [Drill.NORMAL, Drill.MISHAP])
+def test_first_principles_dealer_gets_full_marks(drill: Drill, lang: Lang) -> None:
+    """The procedure drills' trainee deals from RULES.md and the screen, in each language (the
+    remedy steps read off the status line it is shown), never from the machine's expectation."""
+    box: list[Trainer] = []
+    typed: list[str] = []
+    trainer, _ = run(drill, school_trainees.Dealer(box, lang, typed), box, hands=3, seed=6,
+                     lang=lang)  # fmt: skip
+    score = trainer.score
+    assert (score.hands, score.steps_wrong, score.mistakes) == (3, 0, [])
+    assert score.steps_right == len(typed) and typed[:3] == ["post", "shuffle", "cut"]
+
+
+@pytest.mark.parametrize(
+    ("drill", "seed", "lang", "said"),
+    [(Drill.ACTION, 9, Lang.EN, ("half a bet or more counts as a full bet",
+                                 "less than half a bet does not reopen")),
+     (Drill.ACTION, 9, Lang.ZH_HANT, ("全押達到半注或以上即算一次完整下注", "不足半注的全押")),
+     (Drill.MONEY, 7, Lang.ZH_HANS, ("换成大面额", "应找回多少")),
+     (Drill.MONEY, 7, Lang.EN, ("colours up its stack", "How much change"))],
+)  # fmt: skip
+def test_limit_allins_and_chips_outside_the_process(
+    drill: Drill, seed: int, lang: Lang, said: tuple[str, str]
+) -> None:
+    """Seed 9 asks both LIMIT-ALLIN rulings, seed 7 the change and a colour-up: on standard input
+    and at a pseudo-terminal the independent trainee's answers get full marks."""
+    box: list[Trainer] = []
+    typed: list[str] = []
+    run(drill, school_trainees.perfect(box, typed, lang=lang), box, hands=2, seed=seed, lang=lang)
+    args = ("--drill", drill.value, "--hands", "2", "--seed", str(seed), "--lang", lang.value)
+    done = _train(*args, stdin="\n".join(typed) + "\n")
+    assert done.returncode == 0, done.stderr
+    assert all(text in done.stdout for text in said) and "✗" not in done.stdout
+    child = pexpect.spawn(sys.executable, ["-m", "dealer", "train", *args], cwd=str(ROOT),
+                          encoding="utf-8", timeout=30, dimensions=(50, 160))  # fmt: skip
+    for line in typed:
+        child.expect(r"(answer|答案)> ")
+        child.sendline(line)
+    child.expect(pexpect.EOF)
+    screen = child.before
+    child.close()
+    assert child.exitstatus == 0 and "✗" not in screen
+
+
+@pytest.mark.parametrize(
+    ("slip", "ruleset", "lang"),
+    [(Slip.FLOP_NOBURN_LATE, "seed", Lang.EN), (Slip.EXPOSED_LATE, "wsop-2024", Lang.ZH_HANT),
+     (Slip.EXPOSED_REPLACED, "wsop-2024", Lang.ZH_HANS), (Slip.FLOP_THEN_FOUR, "seed", Lang.EN)],
+)  # fmt: skip
+def test_a_wrong_remedy_after_a_late_or_combined_mishap(
+    slip: Slip, ruleset: str, lang: Lang
+) -> None:
+    """The first step a late notice or a second mishap owes, got wrong: named with the ruling
+    that owes it and counted under remedies, the hand unchanged."""
+    box: list[Trainer] = []
+    right = school_trainees.Dealer(box, lang)
+    wrong: list[str] = []
+
+    def read(prompt: str) -> str | None:
+        hand = box[0].hand
+        assert hand is not None
+        owed = school_trainees.owed_shown(hand, lang)
+        special = any(e.kind.value == "floor called" for e in hand.events) or len(hand.rulings) > 1
+        if owed is not None and special and not wrong:
+            wrong.append(hand.rulings[-1].rule_id)
+            return "turn" if owed != "turn" else "burn"
+        return right(prompt)
+
+    trainer, _ = run(Drill.MISHAP, read, box, hands=3, seed=2, ruleset=ruleset, slips=[slip],
+                     lang=lang)  # fmt: skip
+    assert wrong, "no remedy was owed after the late or second mishap"
+    [mistake] = trainer.score.mistakes
+    assert (mistake.rule, mistake.graded) == (wrong[0], Skill.REMEDIES)
+    assert trainer.score.hands == 3

@@ -7,6 +7,7 @@ read through Learn mode's ``expected``, as the page shows them.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import warnings
@@ -22,9 +23,11 @@ warnings.filterwarnings("ignore", message=".*httpx.*starlette.testclient")  # ht
 from starlette.testclient import TestClient  # noqa: E402
 
 from dealer.apps.web import app as web_app  # noqa: E402
-from dealer.apps.web.app import Settings, create_app  # noqa: E402
+from dealer.apps.web.app import Settings, create_app, web_messages  # noqa: E402
 from dealer.apps.web.cards import all_images  # noqa: E402
 from dealer.apps.web.texts import PAGE_TEXTS  # noqa: E402
+from dealer.rules.rulebook import Lang  # noqa: E402
+from tests.helpers import english_words  # noqa: E402
 
 STATIC = Path(__file__).resolve().parent.parent / "dealer" / "apps" / "web" / "static"
 
@@ -125,12 +128,13 @@ def test_an_injected_premature_turn_is_ruled_and_its_remedy_required(client: Any
 
 def test_the_ruling_quiz_takes_numbers(client: Any) -> None:
     state = _open(client, drill="ruling", hands=2, seed=5)
-    assert state["quiz"] is True and len(state["choices"]) == 4
+    assert state["asking"] is True and len(state["choices"]) == 4
+    assert state["heading"] == "Question 1 of 2" and state["questions"] is True
     assert _step(client, state["id"], "burn").status_code == 409
     live = client.app.state.web.registry.get(state["id"])
     right = int(live.examiner.trainer.answer)  # the trainer keeps the answer as typed
     state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": right}).json()
-    assert state["score"]["steps_right"] == 1 and state["quiz"] is True
+    assert state["score"]["steps_right"] == 1 and state["asking"] is True
     wrong = 1 if right != 1 else 2
     state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": wrong}).json()
     assert state["finished"] is True and state["score"]["steps_wrong"] == 1
@@ -287,9 +291,9 @@ def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: A
 def test_every_page_text_has_three_languages_and_no_english_in_chinese() -> None:
     for key, (en, hans, hant) in PAGE_TEXTS.items():
         assert en and hans and hant, key
-        for chinese in (hans, hant):
-            words = [w for w in chinese.replace("{n}", "").split() if w.isascii() and w.isalpha()]
-            assert all(len(w) == 1 or w == "JSON" for w in words), (key, chinese)
+        for chinese in (hans, hant):  # the commands a trainee types stay as typed
+            bare = re.sub(r"\{\w+\}", "", chinese)  # fields: filled in
+            assert english_words(bare, allowed={"JSON"}) == [], (key, chinese)
     # the seeds' terms
     joined = " ".join(text for texts in PAGE_TEXTS.values() for text in texts)
     for term in (
@@ -413,7 +417,208 @@ def test_every_word_the_trainer_page_shows_has_its_three_texts() -> None:
 
     html = (STATIC / "trainer.html").read_text(encoding="utf-8")
     script = (STATIC / "trainer.js").read_text(encoding="utf-8")
-    keys = set(re.findall(r'data-t="([a-z0-9-]+)"', html))
+    keys = set(re.findall(r'data-(?:t|placeholder)="([a-z0-9-]+)"', html))
     keys |= set(re.findall(r'\bt\("([a-z0-9-]+)"', script))
     assert len(keys) > 40
-    assert sorted(keys - set(PAGE_TEXTS)) == []
+    sent = set(PAGE_TEXTS) | set(web_messages(Lang.EN))  # the page's words, both places
+    assert sorted(keys - sent) == []
+    for lang in Lang:
+        assert set(web_messages(lang)) == set(web_messages(Lang.EN)), lang
+
+
+def test_the_pages_new_words_are_chinese_in_chinese() -> None:
+    for lang in (Lang.ZH_HANS, Lang.ZH_HANT):
+        words = web_messages(lang)
+        assert len(words) >= 10
+        texts = [re.sub(r"\{\w+\}", "", text) for text in words.values()]  # fields: filled in
+        leaks = [leak for text in texts for leak in english_words(text, allowed={"JSON"})]
+        assert leaks == [], lang  # JSON: the export's file format, read as is
+        assert "底池" in words["web-award-title"]
+
+
+def _live(client: Any, sid: str) -> Any:
+    """The session's trainer, for a test to read what the situation is (never what to expect)."""
+    return client.app.state.web.registry.get(sid).examiner.trainer
+
+
+def _answer(client: Any, sid: str, said: Any) -> Any:
+    return client.post(f"/api/sessions/{sid}/answer", json={"answer": said})
+
+
+def test_the_heading_names_the_hand_being_dealt(client: Any) -> None:
+    state = _open(client, hands=2, learn=False)
+    assert state["heading"] == "Hand 1 of 2" and state["questions"] is False
+    assert not any(" · pot-limit " in line or " · no-limit " in line for line in state["lines"])
+    zh = client.get(f"/api/sessions/{state['id']}?lang=zh-Hant").json()
+    assert zh["heading"] == "第 1 手（共 2 手）"
+
+
+def test_a_money_question_answered_right_then_one_wrong_with_its_rule(client: Any) -> None:
+    # seed 11: a pot count first, then a bet-sizing question before any side pot
+    state = _open(client, drill="money", hands=6, seed=11, learn=False)
+    sid = state["id"]
+    assert state["heading"] == "Question 1 of 6" and state["asking"] is True
+    assert state["choices"] == [] and state["table"]["pots"] == []  # the count is the question
+    assert all(seat["bet"] is None for seat in state["table"]["seats"])
+    assert _step(client, sid, "burn").status_code == 409  # a question waits for its answer
+    right_done = wrong_done = False
+    for _ in range(6):
+        kind = _live(client, sid).facts.get("ask")
+        if kind == "pot" and not right_done:
+            # ROUND-END: every chip the seats no longer have is in the pot (the uncalled bet
+            # returned is theirs again): the stacks at the start (the story) less those now.
+            start = sum(
+                int(line.split("stack ")[1])
+                for line in state["transcript"]
+                if line.startswith("  seat ") and " stack " in line
+            )
+            now = sum(int(seat["stack"]) for seat in state["table"]["seats"])
+            assert state["transcript"][-1] == "What is in the pot now? Type the amount."
+            state = _answer(client, sid, str(start - now)).json()
+            assert state["right"] is True and state["wrong"] is False
+            assert state["lines"][0] == "✓ Right."
+            assert state["score"]["skills"]["pot-count"]["first_right"] == 1
+            right_done = True
+        elif kind in ("call", "min-raise", "pot-max") and not wrong_done:
+            state = _answer(client, sid, "1").json()  # never a call, a raise or a pot-limit bet
+            rule = state["rule"]
+            assert state["wrong"] is True
+            assert rule in ("PREFLOP-ACTION", "POSTFLOP-ACTION", "NL-MIN-RAISE", "POT-LIMIT")
+            assert state["lines"][0].startswith(f"✗ Wrong ({rule}): the answer is ")
+            assert state["lines"][1].startswith(f"  Rule {rule}: ")
+            assert state["lines"][2].startswith("  Source: ")
+            assert state["score"]["mistakes"][-1]["skill"] == "bet-sizing"
+            assert state["score"]["mistakes"][-1]["got"] == "1"
+            wrong_done = True
+        else:
+            break
+        if right_done and wrong_done:
+            break
+    assert right_done and wrong_done
+    assert _answer(client, sid, "quit").status_code == 400  # the end is /end, not an answer
+    assert _answer(client, sid, True).status_code == 400
+    assert _answer(client, sid, "9" * 81).status_code == 400
+    ended = client.post(f"/api/sessions/{sid}/end").json()
+    assert ended["score"]["steps_right"] == 1 and ended["score"]["steps_wrong"] == 1
+
+
+def test_the_showdown_drill_takes_seats_and_options(client: Any) -> None:
+    state = _open(client, drill="showdown", hands=1, seed=3, learn=False)
+    sid = state["id"]
+    assert state["asking"] is True and state["transcript"][0] == "Question 1 of 1"
+    for _ in range(12):
+        if state["finished"]:
+            break
+        trainer = _live(client, sid)
+        if state["choices"]:  # the winning hand's name, from four: a number
+            assert state["choices"] == trainer.facts["options"]  # the four names offered
+            state = _answer(client, sid, int(trainer.answer)).json()
+        else:  # who shows first, who wins: seats as typed
+            state = _answer(client, sid, trainer.answer).json()
+        assert state["wrong"] is False, state["lines"]
+    assert state["finished"] is True and state["score"]["steps_wrong"] == 0
+    assert state["score"]["skills"]["showdown"]["positions"] >= 2
+
+
+def test_the_action_quiz_is_answered_by_number(client: Any) -> None:
+    state = _open(client, drill="action", hands=1, seed=3, learn=False)
+    assert state["asking"] is True and len(state["choices"]) == 4
+    trainer = _live(client, state["id"])
+    assert _answer(client, state["id"], 5).status_code == 400  # four options
+    state = _answer(client, state["id"], int(trainer.answer)).json()
+    assert state["right"] is True and state["finished"] is True
+    assert state["score"]["skills"]["action"] == {"positions": 1, "first_right": 1, "accuracy": 1.0}
+
+
+def test_the_trainee_awards_the_pot_and_a_wrong_award_is_refused_with_its_rule(
+    client: Any,
+) -> None:
+    state = _open(client, hands=1, seed=3)
+    sid = state["id"]
+    for _ in range(300):
+        if state["awarding"]:
+            break
+        state = _step(client, sid, state["expected"]).json()
+    assert state["awarding"] is True and state["expected"].startswith("award main ")
+    assert _step(client, sid, "push").json()["awarding"] is True  # no award: the pots wait
+    folded = [seat["seat"] for seat in state["table"]["seats"] if seat["folded"]]
+    pot = state["table"]["pots"][0]
+    assert pot["index"] == 0
+    # SIDE-POTS: a folded hand has no claim on any pot.
+    response = _step(client, sid, f"award main {pot['amount']} to {folded[0]}")
+    assert response.status_code == 409
+    refused = response.json()
+    assert refused["rule"] == "SIDE-POTS" and refused["awarding"] is True
+    assert refused["error"].startswith(
+        f"✗ Wrong: seat {folded[0]} is not eligible for the main pot"
+    )
+    assert any(line.startswith("  Rule SIDE-POTS: ") for line in refused["lines"])
+    state = _step(client, sid, refused["expected"]).json()
+    assert state["wrong"] is False and any(" to seat " in line for line in state["lines"])
+    state = _deal_out(client, state)
+    assert state["score"]["mistakes"][0]["rule"] == "SIDE-POTS"
+    assert state["score"]["mistakes"][0]["skill"] == "side-pots"
+
+
+def test_side_pots_built_then_awarded_on_the_page_last_side_pot_first(client: Any) -> None:
+    from dealer.apps.training.drills.awards import award_text, shares_of
+
+    state = _open(client, drill="money", hands=1, seed=2, learn=False)  # seed 2: side pots
+    sid = state["id"]
+    assert _live(client, sid).facts["ask"] == "build"
+    for _ in range(10):  # each pot built: its amount and its eligible seats, as the machine has it
+        if not state["asking"]:
+            break
+        assert state["table"]["pots"] == []  # the pots are the question: not drawn
+        state = _answer(client, sid, _live(client, sid).answer).json()
+        assert state["right"] is True, state["lines"]
+    assert state["awarding"] is True and state["asking"] is False
+    pots = state["table"]["pots"]
+    assert len(pots) >= 2 and [pot["index"] for pot in pots] == list(range(len(pots)))
+    assert state["transcript"][-1].startswith("Now award them: ")
+    shares = shares_of(_live(client, sid).hand)[1]
+    main = next(share for share in shares if share.pot_index == 0)
+    # ODD-CHIP (and SIDE-POTS): the pots are awarded from the last side pot back to the main pot.
+    response = _step(client, sid, award_text(main))
+    assert response.status_code == 409 and response.json()["rule"] == "ODD-CHIP"
+    assert response.json()["awarding"] is True
+    for share in sorted(shares, key=lambda share: -share.pot_index):
+        state = _step(client, sid, award_text(share)).json()
+        assert state["wrong"] is False, state["lines"]
+    assert state["finished"] is True
+    # Each pot built and each share awarded is scored under side pots; one award was a mistake.
+    assert state["score"]["skills"]["side-pots"]["first_right"] >= len(pots) + len(shares) - 1
+    assert state["score"]["steps_wrong"] == 1
+    assert [(m["rule"], m["skill"]) for m in state["score"]["mistakes"]] == [
+        ("ODD-CHIP", "side-pots")
+    ]
+
+
+@pytest.mark.parametrize("drill", web_app.DRILLS)
+def test_every_drill_of_the_trainer_plays_to_its_end_on_the_page(client: Any, drill: str) -> None:
+    """Every drill (a drill added to the trainer too) goes through the same three requests: a
+    dealer step, an award, an answer; each answered as the trainer itself has it right."""
+    from dealer.apps.training.drills.awards import award_text, shares_of
+
+    state = _open(client, drill=drill, hands=2, seed=1)
+    sid, owed = state["id"], []
+    for _ in range(600):
+        if state["finished"]:
+            break
+        assert state["heading"].endswith(" of 2") and not state["heading"].startswith(
+            ("Hand 0 ", "Question 0 ")
+        )
+        trainer = _live(client, sid)
+        if state["asking"]:  # a question: its options, or a typed answer
+            said = trainer.answer
+            assert state["transcript"] and (not state["choices"] or said.isdigit())
+            response = _answer(client, sid, int(said) if state["choices"] else said)
+        elif state["awarding"] and state.get("expected") is None:  # a question drill's pots
+            owed = owed or sorted(shares_of(trainer.hand)[1], key=lambda s: -s.pot_index)
+            response = _step(client, sid, award_text(owed.pop(0)))
+        else:
+            response = _step(client, sid, state["expected"])
+        assert response.status_code == 200, response.text
+        state = response.json()
+    assert state["finished"] is True and state["score"]["hands"] == 2
+    assert state["score"]["steps_wrong"] == 0 and state["score"]["steps_right"] >= 2

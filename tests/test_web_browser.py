@@ -2,10 +2,12 @@
 driven by Selenium against ``dealer serve`` on a loopback port.
 
 A trainee deals a full hand by clicking (Learn mode names each step; the test clicks the seat, the
-stub, the board or the command it names), makes one wrong click and sees the refusal with its rule
-(DEAL-ORDER), handles an injected premature turn (TURN-PREMATURE) and the score shows it; the floor
-desk finds TURN-PREMATURE from a Chinese query and shows it in Traditional Chinese. Screenshots go
-to ``docs/screenshots/`` (referenced from the README).
+stub, the board or the command it names, and awards the pot by clicking it and then the seat),
+makes one wrong click and sees the refusal with its rule (DEAL-ORDER), has a wrong award refused
+(SIDE-POTS), answers money questions typed on the page (one right, one wrong with its rule),
+handles an injected premature turn (TURN-PREMATURE) and the score shows it; the floor desk finds
+TURN-PREMATURE from a Chinese query and shows it in Traditional Chinese. Screenshots go to
+``docs/screenshots/`` (referenced from the README).
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ import uvicorn
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from dealer.apps.web.app import Settings, create_app
@@ -127,12 +130,32 @@ def _start(driver: Any, server: str, query: str) -> None:
     _click(driver, driver.find_element(By.ID, "start"))
 
 
+def _award(driver: Any, line: str) -> None:
+    """An award as the trainee clicks it: the pot, then the seat (a split share: typed)."""
+    words = line.split()  # award main 120 to 3 | award side 1 40 to 5
+    index = 0 if words[1] == "main" else int(words[2])
+    pot = driver.find_element(By.ID, f"pot-{index}")
+    pot.click()
+    box = driver.find_element(By.ID, "award-line")
+    if pot.get_attribute("data-amount") == words[-3]:
+        assert box.get_attribute("value") == " ".join(words[:-1]) + " "
+        _click(driver, driver.find_element(By.ID, f"seat-{words[-1]}"))
+    else:
+        box.clear()
+        box.send_keys(line)
+        _click(driver, driver.find_element(By.ID, "award-send"))
+
+
 def _play(driver: Any, until: Any = None) -> None:
     """Click Learn mode's step until the session ends (or ``until`` holds)."""
     for _ in range(300):
         if driver.find_element(By.ID, "score").is_displayed() or (until and until(driver)):
             return
-        _click(driver, _target(driver, _expected(driver)))
+        step = _expected(driver)
+        if step.startswith("award "):
+            _award(driver, step)
+        else:
+            _click(driver, _target(driver, step))
     raise AssertionError("the session did not end")
 
 
@@ -164,15 +187,37 @@ def test_a_trainee_deals_by_clicking_and_the_machine_judges(browser: Any, server
     assert browser.find_element(By.ID, "stub-count").text == "52"  # the hand is unchanged
     _play(browser, until=lambda d: len(d.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 3)
     browser.save_screenshot(str(SHOTS / "trainer.png"))
+    _play(browser, until=lambda d: d.find_element(By.ID, "award").is_displayed())
+    assert browser.find_element(By.ID, "heading").text == "Hand 1 of 1"
+    # The trainee awards the pot. SIDE-POTS: a folded hand has no claim on it; the pot clicked,
+    # then a folded seat: refused with the rule, nothing pushed.
+    folded = browser.find_element(By.CSS_SELECTOR, ".seat.folded").get_attribute("data-seat")
+    browser.find_element(By.ID, "pot-0").click()
+    assert browser.find_element(By.ID, "award-picked").is_displayed()
+    _click(browser, browser.find_element(By.ID, f"seat-{folded}"))
+    feedback = _feedback(browser)
+    assert "refused" in feedback.get_attribute("class")
+    assert f"seat {folded} is not eligible for the main pot" in feedback.text
+    assert "Rule SIDE-POTS" in feedback.text
+    browser.execute_script("document.getElementById('board').scrollIntoView()")
+    browser.save_screenshot(str(SHOTS / "trainer-award.png"))
+    browser.find_element(By.TAG_NAME, "body").send_keys("a")  # the key for the award line
+    assert browser.switch_to.active_element == browser.find_element(By.ID, "award-line")
+    browser.find_element(By.ID, "award-line").send_keys(Keys.ESCAPE)
+    before = _renders(browser)  # push: the pots go award by award; the award line, no request
+    browser.find_element(By.CSS_SELECTOR, '[data-step="push"]').click()
+    assert browser.switch_to.active_element == browser.find_element(By.ID, "award-line")
+    assert _renders(browser) == before
     _play(browser)
-    # The whole hand: five board cards, a showdown, the pot pushed and the button moved.
+    # The whole hand: five board cards, a showdown, the pot awarded and the button moved.
     assert len(browser.find_elements(By.CSS_SELECTOR, "#board-cards img")) == 5
     log = browser.find_element(By.ID, "log").get_attribute("textContent")
     assert " shows " in log and " to seat " in log and "the button goes to seat" in log
     score = browser.find_element(By.ID, "score")
-    assert browser.find_element(By.ID, "score-wrong").text == "1"
+    assert browser.find_element(By.ID, "score-wrong").text == "2"
     assert [li.get_attribute("data-rule") for li in score.find_elements(By.CSS_SELECTOR, "li")] == [
-        "DEAL-ORDER"
+        "DEAL-ORDER",
+        "SIDE-POTS",
     ]
     browser.find_element(By.ID, "again").click()  # back to the setup, for another session
     assert browser.find_element(By.ID, "setup").is_displayed()
@@ -238,6 +283,61 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
     assert "TURN-PREMATURE" in answer.text and "放在一旁" in answer.text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside img")) == 1
     browser.save_screenshot(str(SHOTS / "ask-zh-Hant.png"))
+
+
+def test_money_questions_are_answered_on_the_page(browser: Any, server: str) -> None:
+    _start(
+        browser, server, "trainee=Mo&drill=money&hands=2&seed=14&lang=en"
+    )  # a pot count, then a bet size
+    assert browser.find_element(By.ID, "heading").text == "Question 1 of 2"
+    assert browser.find_element(By.ID, "quiz").is_displayed()
+    assert not browser.find_element(By.ID, "commands").is_displayed()
+    assert browser.find_elements(By.CSS_SELECTOR, "#pots .pot") == []  # the count is asked
+    transcript = browser.find_element(By.ID, "transcript").text.splitlines()
+    assert transcript[-1] == "What is in the pot now? Type the amount."
+    # ROUND-END: the pot is every chip the seats no longer have: the story's stacks at the start
+    # less the stacks on the table now.
+    start = sum(int(line.split("stack ")[1]) for line in transcript if " stack " in line)
+    now = sum(
+        int(seat.text.split("Stack ")[1].split(" ")[0])
+        for seat in browser.find_elements(By.CSS_SELECTOR, ".seat .money")
+    )
+    box = browser.find_element(By.ID, "answer-text")
+    assert box == browser.switch_to.active_element  # the answer is typed straight away
+    before = _renders(browser)
+    box.send_keys(f"{start - now}\n")
+    _wait(browser, lambda d: _renders(d) > before)
+    assert _feedback(browser).text.startswith("✓ Right.")
+    assert browser.find_element(By.ID, "heading").text == "Question 2 of 2"
+    question = browser.find_element(By.ID, "transcript").text.splitlines()[-1]
+    assert question.endswith("Type the amount.")
+    browser.save_screenshot(str(SHOTS / "trainer-money.png"))
+    # The language switch: the page's words at once, the trainer's from its next message on.
+    Select(browser.find_element(By.ID, "lang")).select_by_value("zh-Hant")
+    _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#quiz h3").text == "題目")
+    assert browser.find_element(By.ID, "answer-send").text == "回答"
+    assert browser.find_element(By.ID, "heading").text == "第 2 題（共 2 題）"
+    # A wrong amount: the answer, the rule and its source shown; the session goes on to the score.
+    before = _renders(browser)
+    browser.find_element(By.ID, "answer-text").send_keys("1\n")
+    _wait(browser, lambda d: _renders(d) > before)
+    feedback = _feedback(browser)
+    assert "refused" in feedback.get_attribute("class")
+    assert "✗ 錯誤（" in feedback.text and "出處：" in feedback.text
+    rule = browser.find_element(By.CSS_SELECTOR, "#feedback .rule-link").text.split(" ")[0]
+    assert f"規則 {rule}：" in feedback.text
+    assert rule in ("PREFLOP-ACTION", "POSTFLOP-ACTION", "NL-MIN-RAISE", "POT-LIMIT", "CHIP-UNIT")
+    assert browser.find_element(By.ID, "score").is_displayed()
+    assert browser.find_element(By.ID, "score-right").text == "1"
+    assert browser.find_element(By.ID, "score-wrong").text == "1"
+    # The score per skill, in the trainer's words: the pot counted right, the raise not.
+    skills = {
+        row.get_attribute("data-skill"): row.text
+        for row in browser.find_elements(By.CSS_SELECTOR, "#score-skills tr")
+    }
+    assert skills["pot-count"] == "點算底池 1/1 (100%)", skills
+    assert skills["bet-sizing"].endswith(" 0/1 (0%)"), skills
+    Select(browser.find_element(By.ID, "lang")).select_by_value("en")
 
 
 def test_the_ruling_quiz_is_answered_by_a_key(browser: Any, server: str) -> None:

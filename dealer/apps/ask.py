@@ -12,16 +12,15 @@ from typing import Any
 from dealer.apps.floor import render_rule, rule_as_json
 from dealer.apps.words import card_role
 from dealer.engine.hand import Hand
-from dealer.rules.rulebook import Lang, book, rule
-from dealer.rules.texts import message
+from dealer.rules.rulebook import Lang, rule
+from dealer.rules.texts import message, template
 
 
 def _place(where: str, lang: Lang) -> str:
     """A ledger place ("seat 3", "set aside") in the reader's language."""
-    labels = book()
     if where.startswith("seat "):
-        return labels.label("place-seat", lang).format(seat=where.split()[1])
-    return labels.label(f"place-{where.replace(' ', '-')}", lang)
+        return message("place-seat", lang, seat=where.split()[1])
+    return template(f"place-{where.replace(' ', '-')}", lang)
 
 
 def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
@@ -50,11 +49,10 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
 
 def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     """The answer for the terminal."""
-    labels = book()
-    colon = labels.label("colon", lang)
+    colon = template("colon", lang)
     facts = answer(hand, lang)
     if facts["irregularity"] is None:
-        none, next_label = labels.label("ask-none", lang), labels.label("ask-next", lang)
+        none, next_label = template("ask-none", lang), template("ask-next", lang)
         space = " " if lang is Lang.EN else ""  # Chinese sentences run on without spaces
         return f"{none}{space}{next_label}{colon}{facts['next']}"
     ruled = hand.rulings[-1]
@@ -64,19 +62,19 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     lines = [
         heading,
         "",
-        f"{labels.label('ask-table', lang)}{colon.rstrip()}",
+        f"{template('ask-table', lang)}{colon.rstrip()}",
     ]
     for item in facts["cards"]:
         place = _place(item["now"], lang)
-        line = labels.label("ask-card", lang).format(
-            name=card_role(item["name"], lang), card=item["card"], place=place
+        line = message(
+            "ask-card", lang, name=card_role(item["name"], lang), card=item["card"], place=place
         )
         lines.append(f"  {line}")
     if hand.to_act is not None:
-        lines.append(f"  {labels.label('ask-to-act', lang).format(seat=hand.to_act)}")
+        lines.append(f"  {message('ask-to-act', lang, seat=hand.to_act)}")
     if facts["owed"]:
-        lines.append(f"{labels.label('ask-owed', lang)}{colon.rstrip()}")
+        lines.append(f"{template('ask-owed', lang)}{colon.rstrip()}")
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
-    lines.append(f"{labels.label('ask-next', lang)}{colon}{facts['next']}")
+    lines.append(f"{template('ask-next', lang)}{colon}{facts['next']}")
     lines.extend(["", render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip()])
     return "\n".join(lines)

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from dealer.engine.hand import Hand
+from dealer.engine.model import HandModel
 from dealer.engine.procedure import machine, procedure
 from dealer.rules.rulebook import Lang, book
 from dealer.rules.rulesets import PROCEDURES
@@ -34,7 +34,7 @@ class Arrow:
 
 def arrows() -> Iterator[Arrow]:
     """Every transition of the machine, in the order of the data (triggers, then sources)."""
-    built = machine(Hand)
+    built = machine(HandModel)
     for trigger, event in built.events.items():
         for source, transitions in event.transitions.items():
             for transition in transitions:

@@ -1,6 +1,7 @@
 """The floor's answer: a rule or ruling rendered for the terminal or as JSON.
 
-Every heading comes from the rulebook's ``labels`` so that each language reads in its own words.
+The rulings' texts come from the rulebook, every heading around them from ``procedures/texts``, so
+that each language reads in its own words.
 
 >>> trace_source("LA 166", Section.B)
 'WSOP 2024 Live Action Rules, rule 166'
@@ -23,20 +24,17 @@ from dealer.rules.rulebook import (
     Section,
     book,
 )
-from dealer.rules.texts import message
+from dealer.rules.texts import message, template
 
 _CITE = re.compile(r"^(000|004|LA|TR)(?:\s+(.*))?$")
 
 
-def trace_source(
-    cite: str, section: Section, lang: Lang = Lang.EN, rules: Rulebook | None = None
-) -> str:
+def trace_source(cite: str, section: Section, lang: Lang = Lang.EN) -> str:
     """Expand a RULES.md citation into the document and place it points to.
 
     ``004 ¶N`` counts paragraphs of 004 §發牌程式的錯誤 for irregularities (RULES.md, Sources);
     elsewhere it is a paragraph of 004 as a whole.
     """
-    rules = book() if rules is None else rules
     match = _CITE.match(cite)
     if match is None:
         return cite
@@ -48,12 +46,12 @@ def trace_source(
         label = "trace-004-errors"
     else:
         label = f"trace-{key}"
-    return citation(rules.label(label, lang).format(ref=ref).strip(), lang)
+    return citation(message(label, lang, ref=ref).strip(), lang)
 
 
 def _steps_lines(ruling: Ruling, lang: Lang, rules: Rulebook, indent: str) -> list[str]:
     if not ruling.steps:
-        return [f"{indent}{rules.label('no-steps', lang)}"]
+        return [f"{indent}{template('no-steps', lang)}"]
     return [
         f"{indent}{number}. {rules.step_text(step, lang)}"
         for number, step in enumerate(ruling.steps, 1)
@@ -62,9 +60,9 @@ def _steps_lines(ruling: Ruling, lang: Lang, rules: Rulebook, indent: str) -> li
 
 def _fallback_line(ruling: Ruling, lang: Lang, rules: Rulebook) -> str:
     if not ruling.fallback:
-        return rules.label("fallback-no", lang)
+        return template("fallback-no", lang)
     fallback = rules.rulesets[ruling.ruleset].fallback or ""
-    return rules.label("fallback-yes", lang).format(fallback=fallback)
+    return message("fallback-yes", lang, fallback=fallback)
 
 
 def _ruling_lines(
@@ -73,7 +71,7 @@ def _ruling_lines(
     """A ruling's summary, cards, chips, steps, conditions and sources, each line indented."""
 
     def label(key: str) -> str:
-        return rules.label(key, lang)
+        return template(key, lang)
 
     colon = label("colon")
     heading = colon.rstrip()
@@ -90,9 +88,7 @@ def _ruling_lines(
     if ruling.conditions is not None:
         lines.append(f"{indent}{label('conditions')}{colon}{ruling.conditions.get(lang)}")
     lines.append(f"{indent}{label('sources')}{heading}")
-    lines.extend(
-        f"{indent}  - {trace_source(c, rule.section, lang, rules)}" for c in ruling.sources
-    )
+    lines.extend(f"{indent}  - {trace_source(c, rule.section, lang)}" for c in ruling.sources)
     return lines
 
 
@@ -114,7 +110,7 @@ def render_rule(
     lang = Lang(lang)
 
     def label(key: str) -> str:
-        return rules.label(key, lang)
+        return template(key, lang)
 
     colon = label("colon")
     heading = colon.rstrip()  # a heading with its list below: no trailing space
@@ -128,7 +124,7 @@ def render_rule(
     if not rule.rulings:
         lines.append(f"{label('rule')}{colon}{rule.summary.get(lang)}")
         lines.append(f"{label('sources')}{heading}")
-        lines.extend(f"  - {trace_source(c, rule.section, lang, rules)}" for c in rule.sources)
+        lines.extend(f"  - {trace_source(c, rule.section, lang)}" for c in rule.sources)
         return "\n".join(lines) + "\n"
     ruling = ruling or rule.ruling(ruleset)
     lines.append(f"{label('fallback')}{colon}{_fallback_line(ruling, lang, rules)}")
@@ -177,7 +173,7 @@ def _ruling_json(rule: Rule, ruling: Ruling, lang: Lang, rules: Rulebook) -> dic
         ],
         "conditions": None if ruling.conditions is None else ruling.conditions.get(lang),
         "sources": [
-            {"cite": c, "trace": trace_source(c, rule.section, lang, rules)} for c in ruling.sources
+            {"cite": c, "trace": trace_source(c, rule.section, lang)} for c in ruling.sources
         ],
         "branches": branches,
         "after_substantial_action": branches.get(Branch.AFTER_SUBSTANTIAL_ACTION),
@@ -202,7 +198,7 @@ def rule_as_json(
         "summary": rule.summary.get(lang),
         "trigger": None if rule.trigger is None else rule.trigger.get(lang),
         "sources": [
-            {"cite": c, "trace": trace_source(c, rule.section, lang, rules)} for c in rule.sources
+            {"cite": c, "trace": trace_source(c, rule.section, lang)} for c in rule.sources
         ],
         "ruling": None,
         "other_rulesets": {},
@@ -231,6 +227,6 @@ def render_index(lang: Lang = Lang.EN) -> str:
             continue
         if lines:
             lines.append("")
-        lines.append(rules.label(f"section-{section}", lang))
+        lines.append(template(f"section-{section}", lang))
         lines.extend(f"  {r.id:<{width}}  {r.summary.get(lang)}" for r in members)
     return "\n".join(lines) + "\n"

@@ -17,17 +17,21 @@ is played again, so the answer talks about the cards on the real table.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from dealer.core.cards import Card, CardError, full_deck, parse_cards
+from dealer.core.errors import did_you_mean
 from dealer.core.roles import Role
 from dealer.core.ruleset import Ruleset
 from dealer.core.steps import parse_step
 from dealer.engine.hand import Hand
+from dealer.engine.procedure import procedure
+from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.rulebook import Lang
 from dealer.rules.rulesets import load_ruleset
+from dealer.rules.source import Node, SourceError, check_keys, load_file
 from dealer.rules.texts import message
 from dealer.scenarios.format import scenario_from_text
 from dealer.scenarios.replay import passive_action, replay
@@ -38,7 +42,7 @@ MAX_PLAYERS = 9
 
 
 @dataclass(frozen=True, slots=True)
-class Mishap:
+class Situation:
     """One thing the dealer can have done: where the hand stops, the mishap, the card's role."""
 
     key: str
@@ -52,112 +56,47 @@ class Mishap:
     burn_first: bool = False  # a burn is made before the mishap (a second burn)
 
 
-MISHAPS = (
-    Mishap(
-        "exposed", "deal", "did-exposed", "dealing", "pitch {seat} exposed", Role.EXPOSED_CARD, 1
-    ),
-    Mishap(
-        "extra",
-        "deal",
-        "did-extra",
-        "preflop_betting",
-        "pitch {seat}",
-        Role.EXTRA_CARD,
-        1,
-        actions=True,
-    ),
-    Mishap(
-        "flop-early",
-        "flop",
-        "did-early",
-        "preflop_betting",
-        "flop",
-        Role.PREMATURE_FLOP_CARDS,
-        3,
-        actions=True,
-    ),
-    Mishap("flop-4", "flop", "did-flop-4", "flop", "flop 4", Role.FLOP_CARDS, 4),
-    Mishap("flop-5", "flop", "did-flop-5", "flop", "flop 5", Role.FLOP_CARDS, 5),
-    Mishap("flop-noburn", "flop", "did-noburn", "flop_burn", "flop", Role.FLOP_CARDS, 3),
-    Mishap(
-        "turn-early",
-        "turn",
-        "did-early",
-        "flop_betting",
-        "turn",
-        Role.PREMATURE_TURN_CARD,
-        1,
-        actions=True,
-    ),
-    Mishap(
-        "turn-noburn", "turn", "did-noburn", "turn_burn", "turn", Role.CARD_TURNED_WITHOUT_BURN, 1
-    ),
-    Mishap(
-        "turn-burn2",
-        "turn",
-        "did-burn2",
-        "turn_burn",
-        "burn",
-        Role.EXTRA_BURN_CARD,
-        1,
-        burn_first=True,
-    ),
-    Mishap(
-        "river-early",
-        "river",
-        "did-early",
-        "turn_betting",
-        "river",
-        Role.PREMATURE_RIVER_CARD,
-        1,
-        actions=True,
-    ),
-    Mishap(
-        "river-noburn",
-        "river",
-        "did-noburn",
-        "river_burn",
-        "river",
-        Role.CARD_TURNED_WITHOUT_BURN,
-        1,
-    ),
-    Mishap(
-        "river-burn2",
-        "river",
-        "did-burn2",
-        "river_burn",
-        "burn",
-        Role.EXTRA_BURN_CARD,
-        1,
-        burn_first=True,
-    ),
-    Mishap("boxed", "deck", "did-boxed", "dealing", "boxed card", Role.BOXED_CARD, 1),
-    Mishap("joker", "deck", "did-joker", "preflop_betting", "joker", Role.JOKER, 0, actions=True),
-    Mishap(
-        "foreign",
-        "deck",
-        "did-foreign",
-        "preflop_betting",
-        "foreign card",
-        Role.FOREIGN_CARD,
-        0,
-        actions=True,
-    ),
-    Mishap(
-        "duplicate",
-        "deck",
-        "did-duplicate",
-        "preflop_betting",
-        "duplicate {card}",
-        Role.DUPLICATE_CARDS,
-        1,
-        actions=True,
-    ),
-    Mishap("short", "deck", "did-short", "preflop_betting", "deck short", None, 0, actions=True),
-    Mishap(
-        "button", "deck", "did-button", "preflop_betting", "button {seat}", None, 0, actions=True
-    ),
-)
+SITUATIONS_FILE = PROCEDURES / "situations.yaml"
+_KEYS = ("street", "label", "state", "mishap", "role", "cards", "actions", "burn_first")
+_REQUIRED = ("street", "label", "state", "mishap", "cards")
+
+
+def _situation(key: str, node: Any, states: Collection[str]) -> Situation:
+    """One entry of ``procedures/situations.yaml``, checked against the procedure it plays."""
+    if not isinstance(node, Node):
+        raise SourceError(shown(SITUATIONS_FILE), 1, f"{key}: expected a mapping")
+    check_keys(node, _KEYS, f"situation {key}")
+    for name in _REQUIRED:
+        if name not in node:
+            raise node.error(next(iter(node), name), f"situation {key}: missing {name!r}")
+    if node["street"] not in STREETS:
+        raise node.error("street", f"situation {key}: street is one of {', '.join(STREETS)}")
+    if node["state"] not in states:
+        known = did_you_mean(node["state"], states)
+        raise node.error("state", f"situation {key}: no state {node['state']!r}{known}")
+    try:
+        role = Role(node["role"]) if "role" in node else None
+    except ValueError:
+        known = did_you_mean(node["role"], [role.value for role in Role])
+        raise node.error("role", f"situation {key}: no card role {node['role']!r}{known}") from None
+    cards, flags = node["cards"], (node.get("actions", False), node.get("burn_first", False))
+    if not isinstance(cards, int) or isinstance(cards, bool) or not 0 <= cards <= 5:
+        raise node.error("cards", f"situation {key}: cards is a whole number from 0 to 5")
+    if not all(isinstance(flag, bool) for flag in flags):
+        raise node.error(key, f"situation {key}: actions and burn_first are true or false")
+    text = (str(node["label"]), str(node["state"]), str(node["mishap"]))
+    return Situation(key, str(node["street"]), *text, role, cards, *flags)
+
+
+def _load() -> tuple[Situation, ...]:
+    doc = load_file(SITUATIONS_FILE, shown(SITUATIONS_FILE))
+    if not isinstance(doc, Node):
+        raise SourceError(shown(SITUATIONS_FILE), 1, "expected a mapping of situations")
+    states = procedure().states
+    return tuple(_situation(str(key), node, states) for key, node in doc.items())
+
+
+MISHAPS = _load()
 BY_KEY = {mishap.key: mishap for mishap in MISHAPS}
 
 
@@ -266,7 +205,7 @@ def build(answers: Answers, ruleset: str = "seed") -> Built:
 
 
 @dataclass(frozen=True, slots=True)
-class Question:
+class Prompt:
     key: str  # message ID of the question
     choices: tuple[str, ...] = ()  # message IDs of numbered choices; none: a number or cards
     low: int = 0
@@ -297,39 +236,39 @@ class Question:
         return int(answer)
 
 
-Asker = Callable[[Question], "int | tuple[str, ...]"]
+Asker = Callable[[Prompt], "int | tuple[str, ...]"]
 
 
 def interview(ask: Asker, lang: Lang = Lang.EN) -> Answers:
     """The questions in order, each asked once; later ones depend on earlier answers."""
 
-    def number(question: Question) -> int:
+    def number(question: Prompt) -> int:
         value = ask(question)
         assert isinstance(value, int)
         return value
 
-    game = GAMES[number(Question("q-game", tuple(f"game-{g}" for g in GAMES))) - 1]
-    players = number(Question("q-players", low=2, high=MAX_PLAYERS))
-    button = number(Question("q-button", low=1, high=players))
-    street = STREETS[number(Question("q-street", tuple(f"street-{s}" for s in STREETS))) - 1]
+    game = GAMES[number(Prompt("q-game", tuple(f"game-{g}" for g in GAMES))) - 1]
+    players = number(Prompt("q-players", low=2, high=MAX_PLAYERS))
+    button = number(Prompt("q-button", low=1, high=players))
+    street = STREETS[number(Prompt("q-street", tuple(f"street-{s}" for s in STREETS))) - 1]
     options = [m for m in MISHAPS if m.street == street]
-    mishap = options[number(Question("q-did", tuple(m.label for m in options))) - 1]
+    mishap = options[number(Prompt("q-did", tuple(m.label for m in options))) - 1]
     place = 1
     if mishap.key == "exposed":
-        place = number(Question("q-place", low=1, high=2 * players))
+        place = number(Prompt("q-place", low=1, high=2 * players))
     elif mishap.key == "extra":
-        place = number(Question("q-seat", low=1, high=players))
+        place = number(Prompt("q-seat", low=1, high=players))
     elif mishap.key == "button":
-        place = number(Question("q-right-button", low=1, high=players))
+        place = number(Prompt("q-right-button", low=1, high=players))
         if place == button:
             raise GuidedError(message("button-same", lang, seat=button))
     cards: int | tuple[str, ...] = ()
     if mishap.cards:
-        cards = ask(Question("q-cards", cards=mishap.cards))
+        cards = ask(Prompt("q-cards", cards=mishap.cards))
     assert isinstance(cards, tuple)
     actions = 0
     if mishap.actions:
-        actions = number(Question("q-actions", low=0, high=players - 1))
+        actions = number(Prompt("q-actions", low=0, high=players - 1))
     return Answers(game, players, button, mishap.key, place, cards, actions)
 
 
@@ -338,7 +277,7 @@ def scripted(line: str, lang: Lang) -> Asker:
     given = [part.strip() for part in line.replace(";", ",").split(",")]
     position = 0
 
-    def ask(question: Question) -> int | tuple[str, ...]:
+    def ask(question: Prompt) -> int | tuple[str, ...]:
         nonlocal position
         position += 1
         if position > len(given):
@@ -360,7 +299,7 @@ def prompted(read: Callable[[str], str | None], write: Callable[[str], None], la
     """An asker that prints each question with its numbered choices and reads the reply."""
     count = 0
 
-    def ask(question: Question) -> int | tuple[str, ...]:
+    def ask(question: Prompt) -> int | tuple[str, ...]:
         nonlocal count
         count += 1
         write(f"{count}. {question.text(lang)}")

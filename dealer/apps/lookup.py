@@ -16,7 +16,7 @@ from dealer.apps.floor import render_index, render_rule, rule_as_json
 from dealer.core.ruleset import Ruleset as Choices
 from dealer.rules.rulebook import Lang, Rule, Ruling, book, ids, rule
 from dealer.rules.rulesets import load_ruleset
-from dealer.rules.search import Kind, search
+from dealer.rules.search import Verdict, search
 from dealer.rules.texts import cells, message, pad
 
 # Rulings a ruleset choice picks between (RULES.md "Rulesets"): the exposed card of this place in
@@ -75,14 +75,14 @@ def answer(words: list[str] | None, ruleset: str, lang: Lang, as_json: bool) -> 
         return Reply(render_index(lang))
     query = " ".join(words)
     found = search(query, base)
-    if found.kind is Kind.NONE:
+    if found.kind is Verdict.NONE:
         nearest = message("search-nearest", lang, rules=", ".join(found.ids))
         text = f"{message('search-none', lang, query=query)}\n{nearest}\n"
         if as_json:
             data: dict[str, Any] = {"answer": "none", "query": query, "nearest": list(found.ids)}
             return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n", code=1)
         return Reply("", text, 1)
-    if found.kind is Kind.WHICH:
+    if found.kind is Verdict.WHICH:
         if as_json:
             data = {
                 "answer": "which",

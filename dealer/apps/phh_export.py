@@ -21,6 +21,7 @@ from dealer.core.chips import format_chips
 from dealer.core.events import Event, Kind
 from dealer.core.stakes import AntePayer, Structure
 from dealer.core.table import Table
+from dealer.engine.procedure import procedure
 from dealer.scenarios.replay import HandReport, Result
 
 VARIANTS = {Structure.NO_LIMIT: "NT", Structure.LIMIT: "FT", Structure.POT_LIMIT: "PT"}
@@ -76,7 +77,7 @@ def hand_phh(result: Result, report: HandReport) -> str:
     fields["seat_count"] = 10
     fields["hand"] = report.number
     final = report.final.get("stacks", {})
-    if report.final.get("state") == "done" and all(seat in final for seat in order):
+    if report.final.get("state") == procedure().final and all(seat in final for seat in order):
         fields["finishing_stacks"] = [Decimal(final[seat]) for seat in order]
     irregular = any(event.kind in _IRREGULAR for event in report.events)
     fields["_dealer_scenario"] = scenario.name

@@ -1,13 +1,14 @@
 """What the trainee sees: the table drawn compactly, and the table's public events in words.
 
 Hole cards are shown face down as counts; only cards the table can see (an exposed card, a shown
-hand, the board, a set-aside card) are named. Every word comes from the rulebook's ``labels``.
+hand, the board, a set-aside card) are named. Every word is a message of ``procedures/texts``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from dealer.apps.seat_view import SeatView, seat_views
 from dealer.apps.training.texts import say
 from dealer.apps.words import hand_name, pot_name
 from dealer.core.cards import Card, format_cards
@@ -16,8 +17,8 @@ from dealer.core.events import Event, Kind
 from dealer.core.stakes import Stakes, Structure
 from dealer.core.steps import DealerStep
 from dealer.engine.hand import Hand
-from dealer.rules.rulebook import Lang, book
-from dealer.rules.texts import pad
+from dealer.rules.rulebook import Lang
+from dealer.rules.texts import pad, template
 
 __all__ = ["describe_game", "event_lines", "post_line", "render_table", "status_line", "text"]
 
@@ -41,45 +42,25 @@ def describe_game(stakes: Stakes, lang: Lang) -> str:
     return " · ".join(parts)
 
 
-def _face_up(hand: Hand) -> set[Card]:
-    """Hole cards the table has seen: exposed by the dealer, or shown at the showdown."""
-    seen = set(hand.exposed)
-    for event in hand.events:
-        if event.kind in (Kind.SHOW, Kind.FLASH):
-            seen.update(event.cards)
-    return seen
+_TAGS = {"button": "pos-button", "small-blind": "pos-sb", "big-blind": "pos-bb",
+         "straddle": "pos-straddle"}  # fmt: skip
 
 
-def _positions(hand: Hand, seat: int, lang: Lang) -> str:
-    positions = hand.table.positions
-    tags = [
-        ("pos-button", positions.button),
-        ("pos-sb", positions.small_blind),
-        ("pos-bb", positions.big_blind),
-        ("pos-straddle", positions.straddle),
-    ]
-    return " ".join(text(key, lang) for key, where in tags if where == seat)
-
-
-def _seat_line(hand: Hand, seat: int, lang: Lang, face_up: set[Card]) -> str:
-    cards = hand.ledger.hands.get(seat, [])
-    up = [card for card in cards if card in face_up]
+def _seat_line(view: SeatView, lang: Lang) -> str:
     # Columns by terminal cells, so that Chinese (two cells a character) lines up too.
     wide = lang is not Lang.EN
     parts = [
-        pad(text("seat", lang, seat=seat), 10 if wide else 8),
-        pad(_positions(hand, seat, lang), 7),
-        pad(text("stack", lang, amount=format_chips(hand.stacks[seat])), 12),
+        pad(text("seat", lang, seat=view.seat), 10 if wide else 8),
+        pad(" ".join(text(_TAGS[tag], lang) for tag in view.tags), 7),
+        pad(text("stack", lang, amount=format_chips(view.stack)), 12),
     ]
-    committed = hand.committed.get(seat)
-    in_pot = text("in-pot", lang, amount=format_chips(committed)) if committed else ""
+    in_pot = text("in-pot", lang, amount=format_chips(view.committed)) if view.committed else ""
     parts.append(pad(in_pot, 10 if wide else 9))
-    hidden = len(cards) - len(up)
-    down = text("face-down", lang, count=hidden) if hidden else ""
+    down = text("face-down", lang, count=view.hidden) if view.hidden else ""
     parts.append(pad(down, 7))
-    if up:
-        parts.append(text("face-up", lang, cards=format_cards(up)))
-    if seat in hand.folded:
+    if view.shown:
+        parts.append(text("face-up", lang, cards=format_cards(view.shown)))
+    if view.folded:
         parts.append(text("folded", lang))
     return "  " + " ".join(parts).rstrip()
 
@@ -102,7 +83,7 @@ def _whose_turn(hand: Hand, lang: Lang) -> str:
 
 def status_line(hand: Hand, lang: Lang) -> str:
     """Board, burns, set-aside cards, pot and whose turn it is, on one line."""
-    colon = book().label("colon", lang)
+    colon = template("colon", lang)
     ledger = hand.ledger
     board = format_cards(ledger.board) if ledger.board else text("none", lang)
     parts = [
@@ -122,9 +103,8 @@ def status_line(hand: Hand, lang: Lang) -> str:
 
 def render_table(hand: Hand, lang: Lang, heading: str) -> str:
     """The whole table: a heading, one line per seat dealt in, and the status line."""
-    face_up = _face_up(hand)
     lines = [f"{heading} · {describe_game(hand.table.stakes, lang)} · {hand.table.ruleset.name}"]
-    lines.extend(_seat_line(hand, seat, lang, face_up) for seat in hand.table.seats)
+    lines.extend(_seat_line(view, lang) for view in seat_views(hand))
     lines.append(status_line(hand, lang))
     return "\n".join(lines)
 

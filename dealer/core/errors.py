@@ -32,6 +32,14 @@ class DataError(DealerError, ValueError):
         self.file, self.line, self.message = file, line, message
 
 
+class Refusal(DealerError, ValueError):
+    """A step that does not fit the procedure now; ``rule`` is the ID of the rule it breaks."""
+
+    def __init__(self, message: str, rule: str) -> None:
+        super().__init__(message)
+        self.rule = rule
+
+
 def did_you_mean(word: object, known: Iterable[str]) -> str:
     """The closest known word as a hint, or the list of known words when none is close."""
     choices = list(known)

@@ -1,11 +1,10 @@
-"""One hand of hold'em, driven step by step by the shared procedure machine.
+"""One hand of hold'em, driven step by step: the engine's public face.
 
-``Hand`` is the machine's model: the methods named in ``procedures/holdem.yaml`` are its vocabulary,
-the normal procedure's in :mod:`dealer.engine.normal` and the irregularities' in
-:mod:`dealer.engine.irregularities`.
-Every step is verified first: one that does not fit the procedure (or the steps a ruling owes) is
-refused with what was expected and the rule, and leaves the hand as it was. A mishap is never
-refused when the machine recognises it: it is ruled on.
+:class:`Hand` offers what a program needs and nothing of the machinery: a verify / can / apply
+triple for every step (dealer step, player action or mishap), what the procedure expects now, the
+correct next dealer step, and read-only views of the cards, chips and rulings. The procedure's
+callbacks (``burn_card``, ``turn_flop``, ...) live on the internal model
+(:mod:`dealer.engine.model`), out of reach: a misspelt attribute is a type error.
 
 >>> from decimal import Decimal
 >>> from dealer.core.deck import DeckPlan
@@ -18,202 +17,249 @@ refused when the machine recognises it: it is ruled on.
 >>> hand = Hand(table, DeckPlan(seed=7))
 >>> for text in ("post", "shuffle", "cut"):
 ...     _ = hand.apply(parse_step(text))
+>>> hand.can(parse_step("pitch 2"))
+False
 >>> hand.apply(parse_step("pitch 2"))
 Traceback (most recent call last):
 ...
-dealer.engine.hand.Refusal: expected pitch to seat 1 (DEAL-ORDER); got: pitch 2
+dealer.core.errors.Refusal: expected pitch to seat 1 (DEAL-ORDER); got: pitch 2
 >>> [str(event) for event in hand.apply(parse_step("pitch 1"))]
 ['pitch 8d to seat 1']
+>>> hand.state, hand.next_seat, str(hand.pot)
+('dealing', 2, '7.5')
 """
 
 from __future__ import annotations
 
-from functools import cache
+from collections.abc import Collection, Mapping, Sequence
+from decimal import Decimal
 
-from dealer.core.betting import BettingError
-from dealer.core.events import Event
-from dealer.core.mishaps import Mishap
-from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
-from dealer.engine.irregularities import Irregularities
-from dealer.engine.normal import Dealing
-from dealer.engine.obligations import Owed
-from dealer.engine.procedure import procedure, routes
-from dealer.engine.state import InvariantError
+from dealer.core.betting import BettingRound, Move
+from dealer.core.cards import Card
+from dealer.core.deck import DeckPlan
+from dealer.core.errors import Refusal
+from dealer.core.events import Event, Kind
+from dealer.core.ledger import Ledger
+from dealer.core.steps import DealerStep
+from dealer.core.table import Table
+from dealer.engine.model import AnyStep, HandModel, InvariantError
+from dealer.engine.obligations import Owed, Ruled
+from dealer.engine.procedure import machine, routes
 
-__all__ = ["Hand", "InvariantError", "Refusal"]
-
-_VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
-AnyStep = Step | Mishap
-
-
-class Refusal(ValueError):
-    """A step that does not fit the procedure; ``rule`` is the rule it breaks."""
-
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(message)
-        self.rule = rule
+__all__ = ["AnyStep", "Hand", "InvariantError", "Refusal", "warm_up"]
 
 
-class Hand(Dealing, Irregularities):
-    """A hand from the forced bets to the button move."""
+def warm_up() -> None:
+    """Build the process's one procedure machine and its compiled routes now (for example
+    before worker processes fork), instead of at the first hand."""
+    machine(HandModel)
+    routes(HandModel)
 
-    # -- what is expected ----------------------------------------------------------------------
 
-    def expected(self, lang: str = "en") -> str:
-        """What the procedure requires now, with its rule: ``burn before the turn (BURN)``;
-        refusals quote it in English, the floor's answers in ``lang``."""
-        if self.owed and self.owed[0].verb is not None:
-            head = self.owed[0]
-            return head.expected if lang == "en" else f"{head.text_in(lang)} ({head.rule})"
-        spec = procedure().states[self.state]
-        text = spec.expectation(lang).format(next_seat=self.next_seat, to_act=self.to_act)
-        return f"{text} ({spec.rule})"
+class Hand:
+    """A hand from the forced bets to the button move.
 
-    def _rule_now(self) -> str:
-        if self.owed and self.owed[0].verb is not None:
-            return self.owed[0].rule
-        return procedure().states[self.state].rule
+    ``audit=True`` checks every card and chip after every event and verifies each step in full
+    before it runs (replay and tests); without it a step that does not fit is still refused, by
+    the run itself. ``machine=True`` fires every step through the ``transitions`` machine itself
+    rather than the transitions read out of it once (the reference the tests hold those to).
+    """
 
-    def next_dealer_step(self) -> DealerStep | None:
-        """The correct dealer step now (autopilot); ``None`` if a player acts or the hand ended."""
-        if self.owed:
-            head = self.owed[0]
-            if head.verb is not None:
-                return _dealer_step(head.verb, head.seat)
-            if head.by_players:
-                return None
-        step = _autopilot()[self.state]
-        if step is not None and step.verb is Verb.PITCH:
-            return _dealer_step(Verb.PITCH, self.next_seat)
-        return step
+    __slots__ = ("_model",)
+
+    def __init__(
+        self,
+        table: Table,
+        plan: DeckPlan,
+        deck: Sequence[Card] | None = None,
+        *,
+        audit: bool = False,
+        machine: bool = False,
+    ) -> None:
+        self._model = HandModel(table, plan, deck, audit=audit, machine=machine)
 
     # -- verify / can / apply ------------------------------------------------------------------
 
     def verify(self, step: AnyStep) -> None:
-        """Raise :class:`Refusal` unless ``step`` is what the procedure allows now."""
-        self._verify_order(step)
-        if isinstance(step, PlayerAction):
-            assert self.betting is not None
-            try:
-                self.betting.verify(step.seat, step.move, step.to)
-            except BettingError as error:
-                raise Refusal(str(error), error.rule) from None
-        elif not self._machine_allows(step):
-            raise self._unexpected(step)
-
-    def _verify_order(self, step: AnyStep) -> None:
-        """The checks running the machine does not make: the steps a ruling owes come first, and a
-        player acts only in an open betting round."""
-        head = self.owed[0] if self.owed else None
-        if isinstance(step, PlayerAction):
-            if head is not None and head.verb is not None:
-                raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-            if self.betting is None or self.betting.is_complete:
-                raise self._unexpected(step)
-        elif head is None or (isinstance(step, DealerStep) and step.verb is Verb.NOTICE):
-            return
-        elif isinstance(step, DealerStep) and not _fits(head, step):
-            if head.verb is None and not head.by_players:  # the deal is awaited
-                raise self._unexpected(step)
-            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-        elif isinstance(step, Mishap) and not step.noticed:
-            # a ruling's steps are under way: the floor is at the table and sees it at once
-            raise Refusal(f"expected {head.expected}; got: {step} unnoticed", head.rule)
-        elif isinstance(step, Mishap) and self.obligations.gathering:
-            # the cards are being gathered (a misdeal, a void hand): nothing more is dealt
-            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-
-    def _unexpected(self, step: AnyStep) -> Refusal:
-        if isinstance(step, Mishap):
-            message = f"no irregularity is known for '{step}' here: {self.expected()}"
-            return Refusal(message, self._rule_now())
-        return Refusal(f"expected {self.expected()}; got: {step}", self._rule_now())
-
-    def _machine_allows(self, step: AnyStep) -> bool:
-        """Whether some transition of the machine takes ``step`` from this state."""
-        return any(
-            all(bool(getattr(self, name)(step)) is wanted for name, wanted in route.conditions)
-            for route in routes(type(self)).by_trigger.get((step.trigger, self.state), ())
-        )
+        """Raise :class:`Refusal` (with the rule broken) unless ``step`` is allowed now."""
+        self._model.verify(step)
 
     def can(self, step: AnyStep) -> bool:
-        try:
-            self.verify(step)
-        except Refusal:
-            return False
-        return True
+        """Whether ``step`` is allowed now."""
+        return self._model.can(step)
 
     def apply(self, step: AnyStep) -> list[Event]:
-        """Perform ``step``; return the events it caused, in physical order.
+        """Perform ``step``; return the events it caused, in physical order. A refused step
+        raises :class:`Refusal` and leaves the hand as it was."""
+        return self._model.apply(step)
 
-        An audited hand verifies the step in full first. Otherwise the run itself finishes the
-        checks: no transition's conditions holding, or the betting round refusing the wager (it
-        checks before it moves a chip), leaves the hand as it was and is the same refusal.
-        """
-        owed = self.owed
-        if self.audit:
-            self.verify(step)
-        elif owed or isinstance(step, PlayerAction):  # else nothing is out of order
-            self._verify_order(step)
-        start = len(self.events)
-        if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
-            self._apply_owed(step)
-            return self.events[start:]
-        try:
-            if self.audit:
-                done = self._fire(step.trigger, step)
-            else:  # _fire's fast path, a call less for every step of every hand
-                fire = self._calls.get((step.trigger, self.state))
-                done = fire is not None and fire(self, step)
-        except BettingError as error:
-            raise Refusal(str(error), error.rule) from None
-        if not done:
-            raise self._unexpected(step)
-        return self.events[start:]
+    # -- what is expected ----------------------------------------------------------------------
 
-    def _apply_owed(self, step: DealerStep) -> None:
-        """Perform the step the last ruling owes next: it is off the list (and ``doing``) while it
-        runs, so that a round it closes sees what is owed after it; back on it if refused."""
-        head = self.owed.pop(0)
-        self.obligations.doing = head
-        try:
-            done = self._fire(step.trigger, step)
-        except BettingError as error:
-            self.owed.insert(0, head)
-            raise Refusal(str(error), error.rule) from None
-        except Refusal:
-            self.owed.insert(0, head)
-            raise
-        finally:
-            self.obligations.doing = None
-        if not done:  # nothing moved: the refusal reads the hand as it was
-            self.owed.insert(0, head)
-            raise self._unexpected(step)
+    def expected(self, lang: str = "en") -> str:
+        """What the procedure requires now, with its rule: ``burn before the turn (BURN)``."""
+        return self._model.expected(lang)
+
+    def next_dealer_step(self) -> DealerStep | None:
+        """The correct dealer step now; ``None`` if a player acts or the hand is over."""
+        return self._model.next_dealer_step()
+
+    def check(self) -> None:
+        """Raise :class:`InvariantError` unless every card and chip is accounted for."""
+        self._model.check()
+
+    def next_table(self, leaving: Collection[int] = ()) -> Table | None:
+        """The table of the next hand: these stacks less the players ``leaving``, the button
+        where the procedure (or a ruling, BUTTON-MISPLACED) puts it; ``None`` when fewer than two
+        players with chips remain."""
+        model = self._model
+        stacks = {seat: chips for seat, chips in model.stacks.items() if seat not in leaving}
+        return model.table.next_hand(stacks, model.button_override)
+
+    # -- read-only views -----------------------------------------------------------------------
+
+    @property
+    def table(self) -> Table:
+        return self._model.table
+
+    @property
+    def plan(self) -> DeckPlan:
+        return self._model.plan
+
+    @property
+    def audit(self) -> bool:
+        return self._model.audit
+
+    @property
+    def state(self) -> str:
+        """The procedure state (a name from ``procedures/holdem.yaml``)."""
+        return self._model.state
+
+    @property
+    def is_over(self) -> bool:
+        return self._model.is_over
+
+    @property
+    def events(self) -> Sequence[Event]:
+        """Everything that happened, in order."""
+        return self._model.events
+
+    @property
+    def rulings(self) -> Sequence[Ruled]:
+        """The rulings made in this hand, in order."""
+        return self._model.rulings
+
+    @property
+    def owed(self) -> Sequence[Owed]:
+        """What the rulings under way still owe, next first."""
+        return tuple(self._model.owed)
+
+    @property
+    def ledger(self) -> Ledger:
+        """Where every card is (read it; the hand moves the cards)."""
+        return self._model.ledger
+
+    @property
+    def stacks(self) -> Mapping[int, Decimal]:
+        """Chips behind, by seat."""
+        return self._model.stacks
+
+    @property
+    def committed(self) -> Mapping[int, Decimal]:
+        """Chips put in the pot this hand, by seat."""
+        return self._model.committed
+
+    @property
+    def pot(self) -> Decimal:
+        """Chips in the middle, not yet pushed to a winner."""
+        return self._model.pot
+
+    @property
+    def betting(self) -> BettingRound | None:
+        """The betting round under way, if any (read it; wagers go through :meth:`apply`)."""
+        return self._model.betting
+
+    @property
+    def to_act(self) -> int | None:
+        return self._model.to_act
+
+    @property
+    def next_seat(self) -> int | None:
+        """The seat owed the next pitch of the deal."""
+        return self._model.next_seat
+
+    @property
+    def live(self) -> tuple[int, ...]:
+        """Seats still holding a hand, in deal order."""
+        return self._model.live
+
+    @property
+    def folded(self) -> frozenset[int]:
+        return frozenset(self._model.folded)
+
+    @property
+    def pushed(self) -> Decimal:
+        """Chips already pushed from the pot to winners."""
+        return self._model.pushed
+
+    @property
+    def actions(self) -> Sequence[tuple[int, Move]]:
+        """Every player action of the hand, as (seat, move) (SUBSTANTIAL-ACTION counts them)."""
+        return self._model.actions
+
+    @property
+    def substantial_action(self) -> bool:
+        """Whether the hand has seen substantial action (LA 105)."""
+        return self._model.substantial_action
+
+    @property
+    def river_aggressor(self) -> int | None:
+        """The last seat to bet or raise on the river (SHOW-ORDER)."""
+        return self._model.river_aggressor
+
+    @property
+    def deal_sequence(self) -> tuple[int, ...]:
+        """The seats of the deal, one entry per hole card, in order (DEAL-ORDER)."""
+        return tuple(self._model.deal_sequence)
+
+    @property
+    def pitched(self) -> int:
+        """How many entries of :attr:`deal_sequence` are served (or skipped)."""
+        return self._model.pitched
+
+    @property
+    def exposed(self) -> tuple[Card, ...]:
+        """Hole cards the dealer exposed in this deal."""
+        return tuple(self._model.exposed)
+
+    @property
+    def extra(self) -> tuple[Card, ...]:
+        """Extra cards dealt after the deal."""
+        return tuple(self._model.extra)
+
+    @property
+    def boxed(self) -> tuple[Card, ...]:
+        """Cards found face up in the stub."""
+        return tuple(self._model.boxed)
+
+    @property
+    def face_up(self) -> frozenset[Card]:
+        """Hole cards the table has seen: exposed by the dealer, flashed, or shown."""
+        seen = set(self._model.exposed)
+        for event in self._model.events:
+            if event.kind in _SEEN:
+                seen.update(event.cards)
+        return frozenset(seen)
+
+    @property
+    def held_burn(self) -> Card | None:
+        """The card a ruling holds out to be the next burn (SEEN-CARD-STAYS-OUT), if any."""
+        model = self._model
+        return model.obligations.next_burn(model.ledger)
+
+    @property
+    def next_button(self) -> int | None:
+        """Where the button goes for the next hand, once it has moved."""
+        return self._model.next_button
 
 
-@cache
-def _autopilot() -> dict[str, DealerStep | None]:
-    """The dealer step each state's ``next`` names (none where players act; a pitch names its
-    seat when asked)."""
-    return {
-        name: _dealer_step(_VERB_BY_TRIGGER[spec.next], None) if spec.next is not None else None
-        for name, spec in procedure().states.items()
-    }
-
-
-_STEPS: dict[tuple[Verb, int | None], DealerStep] = {}
-
-
-def _dealer_step(verb: Verb, seat: int | None) -> DealerStep:
-    """The step value, made once: autopilot asks for the same few dozen in every hand."""
-    step = _STEPS.get((verb, seat))
-    if step is None:
-        step = _STEPS[verb, seat] = DealerStep(verb, seat=seat)
-    return step
-
-
-def _fits(head: Owed, step: DealerStep) -> bool:
-    """A ruling's owed steps come first: the next one, or the deal it awaits."""
-    if head.verb is None:
-        return step.verb is Verb.PITCH and not head.by_players
-    return step.verb is head.verb and (head.seat is None or step.seat == head.seat)
+_SEEN = frozenset((Kind.SHOW, Kind.FLASH))

@@ -20,6 +20,7 @@ from dealer.core.events import Kind
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
 from dealer.core.roles import Role, touches
+from dealer.core.stakes import Street
 from dealer.core.steps import BOARD_VERBS, DealerStep, Step, Verb
 from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
 from dealer.engine.procedure import procedure
@@ -324,6 +325,8 @@ class Irregularities(HandState):
 
     def _rule(self, ruled: Ruled, *, owes: bool = True) -> None:
         self.rulings.append(ruled)
+        if ruled.supersedes:  # REMEDY-STACK: it replaces a void hand under way, if any
+            self.void = False
         steps = owed_steps(ruled, self.ledger, self.next_seat is None) if owes else []
         sources = ", ".join(ruled.ruling.sources)
         self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}: {sources}")
@@ -332,7 +335,7 @@ class Irregularities(HandState):
 
     def _street_now(self) -> Verb | None:
         street = procedure().states[self.state].street
-        return Verb(street) if street is not None and street != "preflop" else None
+        return Verb(street) if street is not None and street is not Street.PREFLOP else None
 
     def _street(self, step: Mishap) -> Verb | None:
         """The street a mishap concerns: the one it names, else the one the hand is on."""

@@ -385,18 +385,32 @@ def _parts(owed: list[Owed]) -> list[tuple[Owed | None, list[Owed]]]:
 
 def _between(old: list[Owed], new: list[Owed]) -> list[Owed]:
     """Two rulings' steps between the same two waits. A street is dealt once, as the later
-    ruling says; a shuffle, a cut or a burn done once serves both."""
-    result = list(old)
+    ruling says; where it says without a burn, the earlier ruling's burn for that street goes too.
+    A shuffle, a cut or a burn done once serves both."""
+    streets = {step.verb for step in new if step.verb in BOARD_VERBS}
+    unburned = {step.verb for step in new if step.verb in streets and _without_burn(step)}
+    result = [
+        item
+        for index, item in enumerate(old)
+        if item.verb not in streets
+        and not (item.verb is Verb.BURN and _next_verb(old, index) in unburned)
+    ]
     for step in new:
         same = [item for item in result if item.verb is step.verb]
-        if step.verb in BOARD_VERBS and same:
-            result = [item for item in result if item.verb is not step.verb]
-        elif same and step.verb in (Verb.SHUFFLE, Verb.CUT, Verb.BURN):
+        if same and step.verb in (Verb.SHUFFLE, Verb.CUT, Verb.BURN):
             continue
-        elif step.seat is not None and any(item.seat == step.seat for item in same):
+        if step.seat is not None and any(item.seat == step.seat for item in same):
             continue  # the same seat's hand is killed, or given its card, once
         result.append(step)
     return result
+
+
+def _without_burn(owed: Owed) -> bool:
+    return owed.step is not None and owed.step.burn is False
+
+
+def _next_verb(steps: list[Owed], index: int) -> Verb | None:
+    return steps[index + 1].verb if index + 1 < len(steps) else None
 
 
 # -- from a ruling's steps to what this hand owes -------------------------------------------

@@ -10,9 +10,8 @@ step)``, so no hand is ever added to (or leaks in) the machine.
 from __future__ import annotations
 
 import logging
-import re
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
@@ -23,6 +22,7 @@ from dealer.core.stakes import Street
 from dealer.engine.obligations import RulingRef, gathers
 from dealer.rules.rulesets import PROCEDURES
 from dealer.rules.source import Items, Node, SourceError, check_keys, load_file
+from dealer.rules.texts import Lang, messages, template
 
 PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
 _SHOWN_AS = "procedures/holdem.yaml"
@@ -31,17 +31,20 @@ _SHOWN_AS = "procedures/holdem.yaml"
 @dataclass(frozen=True, slots=True)
 class StateSpec:
     name: str
-    expects: str  # what a refusal says was expected here; may name {next_seat} or {to_act}
     rule: str  # the rule that makes it so
     next: str | None  # the dealer step autopilot performs here (a trigger name)
     street: Street | None  # the street this state belongs to, if any
     betting: bool = False  # a betting round (players act)
     final: bool = False  # the hand is over
-    expects_in: Mapping[str, str] = field(default_factory=dict)  # by language, besides English
+
+    @property
+    def expects(self) -> str:
+        """What a refusal says was expected here; may name ``{next_seat}`` or ``{to_act}``."""
+        return template(f"expects-{self.name}")
 
     def expectation(self, lang: str = "en") -> str:
-        """What is expected here, in ``lang`` (English where there is no translation)."""
-        return self.expects_in.get(lang, self.expects)
+        """What is expected here, in ``lang`` (the message ``expects-NAME``)."""
+        return template(f"expects-{self.name}", lang)
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +94,7 @@ def _text(node: Node, key: str) -> str:
 
 def _state(node: Any, items: Items, index: int) -> StateSpec:
     if not isinstance(node, Node):
-        raise items.error(index, "a state is a mapping with name, expects and rule")
+        raise items.error(index, "a state is a mapping with a name and a rule")
     check_keys(node, _STATE_KEYS, "a state")
     street = node.get("street")
     if street is not None and street not in set(Street):
@@ -100,9 +103,11 @@ def _state(node: Any, items: Items, index: int) -> StateSpec:
         if not isinstance(node.get(flag, False), bool):
             raise node.error(flag, f"'{flag}' is true or false")
     next_step = node.get("next")
+    name = _text(node, "name")
+    if f"expects-{name}" not in messages(Lang.EN):
+        raise node.error("name", f"no message 'expects-{name}' in procedures/texts")
     return StateSpec(
-        name=_text(node, "name"),
-        expects=_text(node, "expects"),
+        name=name,
         rule=_text(node, "rule"),
         next=str(next_step) if next_step is not None else None,
         street=Street(street) if street is not None else None,
@@ -113,37 +118,14 @@ def _state(node: Any, items: Items, index: int) -> StateSpec:
 
 # The keys the data may use (a misspelt one is an error naming the closest, not ignored); the
 # ``*_states`` lists only hold YAML anchors the transitions use.
-_STATE_KEYS = {"name", "expects", "rule", "next", "street", "betting", "final"}
+_STATE_KEYS = {"name", "rule", "next", "street", "betting", "final"}
 # What the compiled path runs: conditions, unless, before, after and a destination. Anything else
 # ``transitions`` offers (prepare, on_exit, ...) would be run by the machine and skipped by the
 # compiled path, so the loader refuses it. ``unnoticed`` is ours: see _unnoticed.
 _TRANSITION_KEYS = {"trigger", "source", "dest", "conditions", "unless", "before", "after"}
 _MISHAP_KEYS = _TRANSITION_KEYS | {"unnoticed"}
-_TOP_KEYS = {"machine", "initial", "states", "expects_in", "betting_states", "in_hand_states",
+_TOP_KEYS = {"machine", "initial", "states", "betting_states", "in_hand_states",
              "transitions", "on_enter", "mishaps", "remedies"}  # fmt: skip
-
-
-def _with_translations(doc: Node, states: dict[str, StateSpec]) -> dict[str, StateSpec]:
-    """Add ``expects_in`` (language -> state -> text) to the states; every text must keep the
-    English text's placeholders."""
-    by_lang = doc.get("expects_in") or Node()
-    if not isinstance(by_lang, Node):
-        raise doc.error("expects_in", "'expects_in' maps languages to states' texts")
-    texts: dict[str, dict[str, str]] = {name: {} for name in states}
-    for lang, table in by_lang.items():
-        if not isinstance(table, Node):
-            raise by_lang.error(lang, f"'{lang}' maps states to texts")
-        for name, text in table.items():
-            spec = states.get(name)
-            if spec is None:
-                raise table.error(name, f"unknown state {name!r}")
-            wanted = sorted(re.findall(r"\{\w+\}", spec.expects))
-            if not isinstance(text, str) or sorted(re.findall(r"\{\w+\}", text)) != wanted:
-                raise table.error(
-                    name, f"the {lang} text must name {', '.join(wanted) or 'nothing'}"
-                )
-            texts[name][str(lang)] = text
-    return {name: replace(spec, expects_in=texts[name]) for name, spec in states.items()}
 
 
 @cache
@@ -186,7 +168,6 @@ def procedure() -> Procedure:
         dest = transition.get("dest")
         if dest is not None and dest not in states:
             raise transition.error("dest", f"unknown state {dest!r}")
-    states = _with_translations(doc, states)
     on_enter: Any = doc.get("on_enter") or {}
     for state in on_enter:
         if state not in states:

@@ -212,7 +212,20 @@ def _calls(model: type) -> dict[tuple[str, str], _Fire]:
     return found
 
 
-def _resolve(model: type) -> dict[tuple[str, str], _Fire]:
+_ALLOWS: dict[type, dict[tuple[str, str], _Fire]] = {}
+
+
+def allows(model: type) -> dict[tuple[str, str], _Fire]:
+    """For each (trigger, state), a function telling whether some transition's conditions hold
+    for a step (a verification: it only asks, it moves nothing); written once per model class
+    as :func:`_compile` writes the transitions."""
+    found = _ALLOWS.get(model)
+    if found is None:
+        found = _ALLOWS[model] = _resolve(model, run=False)
+    return found
+
+
+def _resolve(model: type, *, run: bool = True) -> dict[tuple[str, str], _Fire]:
     table = routes(model)
     return {
         key: _compile(
@@ -222,16 +235,18 @@ def _resolve(model: type) -> dict[tuple[str, str], _Fire]:
                  table.on_enter[route.dest] if route.dest is not None else (), route.after)
                 for route in found
             ],
+            run=run,
         )
         for key, found in table.by_trigger.items()
     }  # fmt: skip
 
 
-def _compile(model: type, found: list[_Route]) -> _Fire:
+def _compile(model: type, found: list[_Route], *, run: bool = True) -> _Fire:
     """One function running the transitions of one (trigger, state), as ``_fire`` documents:
     the first whose conditions hold runs its before callbacks, enters its state, runs its after
     callbacks, and the function returns True; False if none applies. Written out as code (as
-    ``dataclasses`` writes ``__init__``) so a step costs its callbacks' calls and nothing else."""
+    ``dataclasses`` writes ``__init__``) so a step costs its callbacks' calls and nothing else.
+    Without ``run``, only whether some transition's conditions hold."""
     names: dict[str, object] = {}
     lines = ["def fire(hand, step):"]
 
@@ -243,6 +258,9 @@ def _compile(model: type, found: list[_Route]) -> _Fire:
     for conditions, before, dest, entered, after in found:
         tests = [f"bool({call(name)}) is {wanted}" for name, wanted in conditions]
         lines.append(f"    if {' and '.join(tests) or 'True'}:")
+        if not run:
+            lines.append("        return True")
+            continue
         lines.extend(f"        {call(name)}" for name in before)
         if dest is not None:
             lines.append(f"        hand.state = {dest!r}")

@@ -1,7 +1,9 @@
 """The rulebook: every rule and ruling of RULES.md, loaded from ``procedures/rulebook.yaml``.
 
-The YAML file is the single source of truth for rule texts; this module loads it (safely, once),
-checks it and answers look-ups by ID (search by words is ``dealer.rules.search``).
+The YAML file is the single source of truth for the rulings' own texts (titles, summaries, what
+becomes of each card, the steps); the words around them (headings, a verb's step, a card's fate)
+are messages of ``procedures/texts`` (:mod:`dealer.rules.texts`). This module loads the rulebook
+(safely, once), checks it and answers look-ups by ID (search by words is ``dealer.rules.search``).
 
 >>> rule("turn premature").title.get(Lang.ZH_HANT)
 '轉牌過早'
@@ -25,6 +27,8 @@ from dealer.core.roles import Role
 from dealer.core.steps import BOARD_VERBS, Verb
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.source import Items, Node, load_file
+from dealer.rules.texts import Lang as Lang  # re-exported: the language of every text
+from dealer.rules.texts import template
 
 RULEBOOK_PATH = PROCEDURES / "rulebook.yaml"
 
@@ -34,12 +38,6 @@ _E = TypeVar("_E", bound=StrEnum)
 
 # The rulebook file is malformed: the one data-error class, ``path:LINE: what is wrong``.
 RulebookError = DataError
-
-
-class Lang(StrEnum):
-    EN = "en"
-    ZH_HANS = "zh-Hans"
-    ZH_HANT = "zh-Hant"
 
 
 class Section(StrEnum):
@@ -82,7 +80,8 @@ REMEDY_VERBS = frozenset(
 
 
 class Branch(StrEnum):
-    """A ruling's other paths, each a ruling of its own; the value is the YAML key and the label."""
+    """A ruling's other paths, each a ruling of its own; the value is the YAML key and the message
+    ID of its heading."""
 
     # Once substantial action has taken place, where the remedy differs (RULES.md §B, LA 105).
     AFTER_SUBSTANTIAL_ACTION = "after-substantial-action"
@@ -96,7 +95,8 @@ class Branch(StrEnum):
     ACTED_ON = "acted-on"
 
 
-# Labels floor.py needs besides one per Fate, ChipFate and remedy verb.
+# The messages (procedures/texts) floor.py needs besides one per Fate, ChipFate, Branch and remedy
+# verb (tests/test_texts.py holds them all present).
 HEADING_LABELS = (
     "ruleset", "fallback", "fallback-yes", "fallback-no", "colon", "section", "summary", "rule",
     "trigger", "cards", "chips", "steps", "no-steps", "conditions", "sources", "other-rulesets",
@@ -107,7 +107,7 @@ HEADING_LABELS = (
 
 
 def required_labels() -> tuple[str, ...]:
-    """Every label key the rulebook must define."""
+    """Every message ID the rulebook's rendering needs from ``procedures/texts``."""
     return (
         *HEADING_LABELS,
         *(branch.value for branch in Branch),
@@ -251,7 +251,7 @@ class Rule:
 
 
 @dataclass(frozen=True, slots=True)
-class Ruleset:
+class RulesetEntry:
     name: str
     title: Text
     fallback: str | None
@@ -261,11 +261,12 @@ class Ruleset:
 @dataclass(frozen=True, slots=True, eq=False)
 class Rulebook:
     rules: Mapping[str, Rule]
-    rulesets: Mapping[str, Ruleset]
-    labels: Mapping[str, Text]
+    rulesets: Mapping[str, RulesetEntry]
 
     def label(self, key: str, lang: Lang | str = Lang.EN) -> str:
-        return self.labels[key].get(lang)
+        """The message ``key`` of ``procedures/texts``, unfilled (``dealer.rules.texts.template``):
+        the words the rulings are rendered with (a verb's step, the seat a step names)."""
+        return template(key, lang)
 
     def step_text(self, step: Step, lang: Lang | str = Lang.EN) -> str:
         """The step's own words, else the verb's label (``... without a burn`` where so marked)."""
@@ -291,7 +292,7 @@ class _At(NamedTuple):  # a named tuple: made for every value, and cheap to make
     line: int
 
 
-class _Reader:
+class _RulebookReader:
     """Turns the rulebook's YAML values into typed records, naming the line of every error."""
 
     def __init__(self, where: str) -> None:
@@ -331,14 +332,14 @@ class _Reader:
         items = node.value
         return [_At(value, items.line_at(index)) for index, value in enumerate(items)]
 
-    def string(self, node: _At, what: str, strip: bool = True) -> str:
+    def string(self, node: _At, what: str) -> str:
         value = node.value
         if value is None or isinstance(value, bool | Node | Items):
             raise self.error(node, f"{what} must be text")
         text = str(value)
         if not text.strip():
             raise self.error(node, f"{what} is empty")
-        return text.strip() if strip else text
+        return text.strip()
 
     def boolean(self, node: _At, what: str) -> bool:
         if not isinstance(node.value, bool):
@@ -353,12 +354,12 @@ class _Reader:
             allowed = ", ".join(member.value for member in kind)
             raise self.error(node, f"{what} {value!r} is not one of: {allowed}") from None
 
-    def text(self, node: _At, what: str, strip: bool = True) -> Text:
+    def text(self, node: _At, what: str) -> Text:
         found = self.mapping(node, what)
         self.keys(node, found, {lang.value for lang in Lang}, what)
         if "en" not in found:
             raise self.error(node, f"{what} has no English (en) text")
-        values = {name: self.string(item, f"{what}.{name}", strip) for name, item in found.items()}
+        values = {name: self.string(item, f"{what}.{name}") for name, item in found.items()}
         return Text(values["en"], values.get(Lang.ZH_HANS), values.get(Lang.ZH_HANT))
 
     def strings(self, node: _At, what: str) -> tuple[str, ...]:
@@ -405,8 +406,15 @@ class _Reader:
                 )
         return Step(do, text, burn, card)
 
-    def ruling(self, name: str, node: _At, found: Mapping[str, _At], what: str,
-               rulesets: Mapping[str, Ruleset], inherit: bool | None = None) -> Ruling:  # fmt: skip
+    def ruling(
+        self,
+        name: str,
+        node: _At,
+        found: Mapping[str, _At],
+        what: str,
+        rulesets: Mapping[str, RulesetEntry],
+        inherit: bool | None = None,
+    ) -> Ruling:
         """A ruling; ``inherit`` is the enclosing ruling's fallback, for one of its branches."""
         for key in ("fallback", "summary", "chips", "steps", "sources"):
             if key not in found and not (key == "fallback" and inherit is not None):
@@ -452,7 +460,7 @@ class _Reader:
         )
 
     def rulings(self, rule_id: str, node: _At,
-                rulesets: Mapping[str, Ruleset]) -> tuple[Ruling, ...]:  # fmt: skip
+                rulesets: Mapping[str, RulesetEntry]) -> tuple[Ruling, ...]:  # fmt: skip
         raw = self.mapping(node, f"{rule_id}.rulings")
         for name, item in raw.items():
             if name not in rulesets:
@@ -476,7 +484,7 @@ class _Reader:
             result.append(self.ruling(name, raw[name], found, what, rulesets))
         return tuple(result)
 
-    def rule(self, rule_id: str, node: _At, rulesets: Mapping[str, Ruleset]) -> Rule:
+    def rule(self, rule_id: str, node: _At, rulesets: Mapping[str, RulesetEntry]) -> Rule:
         found = self.mapping(node, rule_id)
         self.keys(node, found, _RULE_KEYS, rule_id)
         for key in ("section", "title", "summary", "sources"):
@@ -507,18 +515,11 @@ class _Reader:
 
     def book(self, node: _At) -> Rulebook:
         top = self.mapping(node, "the rulebook")
-        self.keys(node, top, {"labels", "rulesets", "rules", "templates"}, "the rulebook")
-        for key in ("labels", "rulesets", "rules"):
+        self.keys(node, top, {"rulesets", "rules", "templates"}, "the rulebook")
+        for key in ("rulesets", "rules"):
             if key not in top:
                 raise self.error(node, f"the rulebook has no {key!r}")
-        labels = {
-            name: self.text(item, f"label {name}", strip=False)
-            for name, item in self.mapping(top["labels"], "labels").items()
-        }
-        for name in required_labels():
-            if name not in labels:
-                raise self.error(top["labels"], f"label {name!r} is missing")
-        rulesets: dict[str, Ruleset] = {}
+        rulesets: dict[str, RulesetEntry] = {}
         for name, item in self.mapping(top["rulesets"], "rulesets").items():
             found = self.mapping(item, f"ruleset {name}")
             self.keys(item, found, {"title", "fallback", "text"}, f"ruleset {name}")
@@ -530,7 +531,7 @@ class _Reader:
                 fallback = self.string(fallback_node, f"ruleset {name}.fallback")
             title = self.text(found["title"], f"ruleset {name}.title")
             text = self.text(found["text"], f"ruleset {name}.text")
-            rulesets[name] = Ruleset(name, title, fallback, text)
+            rulesets[name] = RulesetEntry(name, title, fallback, text)
         for ruleset in rulesets.values():
             if ruleset.fallback is not None and ruleset.fallback not in rulesets:
                 raise self.error(top["rulesets"], f"unknown fallback ruleset {ruleset.fallback!r}")
@@ -541,7 +542,7 @@ class _Reader:
                 line = self.key_line(rules_node, rule_id)
                 raise DataError(self.where, line, f"rule ID {rule_id!r} is not like TURN-PREMATURE")
             rules[rule_id] = self.rule(rule_id, item, rulesets)
-        return Rulebook(rules, rulesets, labels)
+        return Rulebook(rules, rulesets)
 
 
 def _display(path: Path) -> str:
@@ -553,7 +554,7 @@ def load(path: Path | None = None) -> Rulebook:
     path = RULEBOOK_PATH if path is None else path
     where = _display(path)
     doc = load_file(path, where)
-    return _Reader(where).book(_At(doc, doc.line if isinstance(doc, Node) else 1))
+    return _RulebookReader(where).book(_At(doc, doc.line if isinstance(doc, Node) else 1))
 
 
 @functools.cache

@@ -17,7 +17,7 @@ rule covers most of the question.
 >>> search("轉牌 太早").ids
 ('TURN-PREMATURE',)
 >>> search("string bet").kind
-<Kind.NONE: 'none'>
+<Verdict.NONE: 'none'>
 >>> find("premature turn")[0].id
 'TURN-PREMATURE'
 >>> suggest("premture trun")[0]
@@ -41,7 +41,7 @@ from dealer.rules.source import Items, Node, SourceError, load_file
 SEARCH_PATH = PROCEDURES / "search.yaml"
 
 
-class Kind(StrEnum):
+class Verdict(StrEnum):
     """What the search found: one rule, a few to choose from, or none."""
 
     ONE = "one"
@@ -72,7 +72,7 @@ class Reading:
 
 @dataclass(frozen=True, slots=True)
 class Answer:
-    kind: Kind
+    kind: Verdict
     matches: tuple[Match, ...]  # ONE: the rule; WHICH: up to three; NONE: the nearest
 
     @property
@@ -120,7 +120,7 @@ class _Range:
 
 
 @dataclass(frozen=True, slots=True)
-class Table:
+class Synonyms:
     english: Mapping[tuple[str, ...], str]  # stemmed phrase -> concept
     chinese: Mapping[str, str]  # form as written -> concept
     generic: frozenset[str]
@@ -143,7 +143,7 @@ def _ranges(items: Items, where: str) -> tuple[_Range, ...]:
     return tuple(ranges)
 
 
-def load_table(path: Path = SEARCH_PATH) -> Table:
+def load_table(path: Path = SEARCH_PATH) -> Synonyms:
     """Read and check the synonym table (``file:line: message`` on a mistake)."""
     where = shown(path)
     doc = load_file(path, where)
@@ -190,7 +190,7 @@ def load_table(path: Path = SEARCH_PATH) -> Table:
                 rule_id, f"concepts of {rule_id}: not concepts of the table: {unknown}"
             )
         more[rule_id] = frozenset(map(str, names))
-    return Table(
+    return Synonyms(
         english,
         chinese,
         frozenset(map(str, generic)),
@@ -202,7 +202,7 @@ def load_table(path: Path = SEARCH_PATH) -> Table:
 
 
 @functools.cache
-def table() -> Table:
+def table() -> Synonyms:
     return load_table()
 
 
@@ -257,8 +257,8 @@ def _stems(text: str) -> list[str]:
     return [word if word in _ORDINALS or word in _COUNTS else stem(word) for word in words]
 
 
-class _Reader:
-    def __init__(self, table: Table) -> None:
+class _SynonymReader:
+    def __init__(self, table: Synonyms) -> None:
         self.table = table
         self.weights: dict[str, float] = {}
         self.numbers: set[Number] = set()
@@ -387,7 +387,7 @@ class _Reader:
         return position + 1
 
 
-def read(text: str, lookup: Table | None = None) -> Reading:
+def read(text: str, lookup: Synonyms | None = None) -> Reading:
     """A text's concepts and numbers.
 
     >>> sorted(read("dealer flashed the first card").weights)
@@ -396,13 +396,13 @@ def read(text: str, lookup: Table | None = None) -> Reading:
     [(<Facet.ORDINAL: 'ordinal'>, 1)]
     """
     if lookup is not None:
-        return _Reader(lookup).read(text)
+        return _SynonymReader(lookup).read(text)
     return _read(text)
 
 
 @functools.lru_cache(maxsize=4096)  # rule texts repeat across rulesets and shared templates
 def _read(text: str) -> Reading:
-    return _Reader(table()).read(text)
+    return _SynonymReader(table()).read(text)
 
 
 # ---------------------------------------------------------------------------- scoring
@@ -528,21 +528,21 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     _check_ruleset(ruleset)
     exact = id_form(query)
     if exact in book().rules:
-        return Answer(Kind.ONE, (Match(exact, 100.0, exact=True),))
+        return Answer(Verdict.ONE, (Match(exact, 100.0, exact=True),))
     reading = read(query)
     ranked = _ranked(reading, ruleset)
     if not ranked or ranked[0].score < _COVERED:
         nearest = ranked[:3] or [Match(rule_id, 0.0) for rule_id in suggest(query, 3)]
-        return Answer(Kind.NONE, tuple(nearest))
+        return Answer(Verdict.NONE, tuple(nearest))
     best = ranked[0].score
     close = [m for m in ranked[1:3] if m.score >= _COVERED and m.score >= _AHEAD * best]
     if not close and _names_it(ranked[0].id, reading, ruleset):
-        return Answer(Kind.ONE, (ranked[0],))
+        return Answer(Verdict.ONE, (ranked[0],))
     if not close:  # ahead, but on words its title and keywords do not use: offer the next too
         close = ranked[1:3]
     if not close:  # no other rule fits at all
-        return Answer(Kind.ONE, (ranked[0],))
-    return Answer(Kind.WHICH, (ranked[0], *close))
+        return Answer(Verdict.ONE, (ranked[0],))
+    return Answer(Verdict.WHICH, (ranked[0], *close))
 
 
 def _names_it(rule_id: str, query: Reading, ruleset: str | None) -> bool:

@@ -1,8 +1,14 @@
-"""User-visible messages by ID in every language (``procedures/texts/LANG.yaml``), the language
-from ``--lang`` or the system locale, and widths in terminal cells.
+"""Every user-visible text by message ID in every language (``procedures/texts/LANG.yaml``: the
+floor's vocabulary, the trainer's and the web pages' words, hand names, card roles, refusals of a
+player's move), the language from ``--lang`` or the system locale, and widths in terminal cells.
+
+The rulebook keeps only the rulings' own texts (titles, summaries, card and step texts); this is
+the one reader of every other text.
 
 >>> message("search-nearest", Lang.ZH_HANT, rules="BURN")
 '最接近的：BURN'
+>>> template("place-seat", Lang.ZH_HANS)
+'{seat} 号座位的手牌'
 >>> resolve_lang("zh-TW"), resolve_lang("zh"), resolve_lang("en-GB")
 (<Lang.ZH_HANT: 'zh-Hant'>, <Lang.ZH_HANS: 'zh-Hans'>, <Lang.EN: 'en'>)
 >>> cells("8 號座位"), pad("底池", 6) + "|"
@@ -15,12 +21,21 @@ import functools
 import os
 import unicodedata
 from collections.abc import Mapping
+from enum import StrEnum
 
 from dealer.rules.data import PROCEDURES
-from dealer.rules.rulebook import Lang
 from dealer.rules.source import Node, SourceError, load_file
 
 TEXTS = PROCEDURES / "texts"
+
+
+class Lang(StrEnum):
+    """A language of the texts (``procedures/texts/LANG.yaml``)."""
+
+    EN = "en"
+    ZH_HANS = "zh-Hans"
+    ZH_HANT = "zh-Hant"
+
 
 # Every spelling accepted for a language, lower case, "_" read as "-".
 _ALIASES = {
@@ -86,6 +101,11 @@ def messages(lang: Lang) -> Mapping[str, str]:
 def message(key: str, lang: Lang | str, **fields: object) -> str:
     """The message ``key`` in ``lang``, filled in."""
     return messages(Lang(lang))[key].format(**fields)
+
+
+def template(key: str, lang: Lang | str = Lang.EN) -> str:
+    """The message ``key`` in ``lang`` as written, its ``{fields}`` left for the caller."""
+    return messages(Lang(lang))[key]
 
 
 def cells(text: str) -> int:

@@ -106,10 +106,8 @@ def replay_files(
 def _warm_up() -> None:
     """Build what every replay needs (the procedure machine, its routes, the rulebook) before
     the workers fork, so each does not build it again."""
-    from dealer.engine.hand import Hand
-    from dealer.engine.procedure import machine, routes
+    from dealer.engine.hand import warm_up
     from dealer.rules.rulebook import book
 
-    machine(Hand)
-    routes(Hand)
+    warm_up()
     book()

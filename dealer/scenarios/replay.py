@@ -329,13 +329,10 @@ def replay(
     Without ``reports`` the result has the verdict only, not each hand's events and final state."""
     result = Result(scenario)
     table: Table | None = scenario.table
-    stacks: dict[int, Decimal] | None = None
-    previous: Table = scenario.table
-    override: int | None = None
+    previous: Hand | None = None
     for number, script in enumerate(scenario.hands, start=1):
-        if table is not None and stacks is not None and script.leave:
-            left = {seat: amount for seat, amount in stacks.items() if seat not in script.leave}
-            table = previous.next_hand(left, override)
+        if previous is not None:
+            table = previous.next_table(leaving=script.leave)
         if table is None:
             result.failure = (
                 f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
@@ -344,8 +341,7 @@ def replay(
         hand = Hand(table, script.plan, audit=audit, machine=machine)
         try:
             _run_hand(hand, script)
-            last = number == len(scenario.hands)
-            if not last and not hand.is_over:
+            if number < len(scenario.hands) and not hand.is_over:
                 raise Mismatch(
                     script.line, f"hand {number} is not over: expected {hand.expected()}"
                 )
@@ -363,6 +359,5 @@ def replay(
             result.hand = hand
         if result.failure:
             return result
-        previous, stacks, override = hand.table, hand.stacks, hand.button_override
-        table = previous.next_hand(stacks, override)
+        previous = hand
     return result

@@ -10,35 +10,22 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 from collections import Counter
-from pathlib import Path
 from types import ModuleType
 
 import pytest
 from pokerkit import State
 
 from dealer.core.events import Kind
+from tests.helpers import load_bench
 
-BENCH = Path(__file__).resolve().parents[2] / "bench"
 HANDS = 40
-
-
-def _load(name: str) -> ModuleType:
-    if str(BENCH) not in sys.path:
-        sys.path.insert(0, str(BENCH))
-    spec = importlib.util.spec_from_file_location(f"_bench_{name}", BENCH / f"{name}.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
 def speed() -> ModuleType:
-    return _load("bench")
+    return load_bench("bench")
 
 
 def _probing_hand(pk: ModuleType, state: State, policy: random.Random) -> State:

@@ -92,8 +92,11 @@ class Desk:
     def elapsed(self) -> float:
         return self.clock() - self._asked_at
 
-    def right(self, skill: Skill) -> None:
-        self.score.position(skill, None, self.clock() - self._asked_at)
+    def right(self, skill: Skill, *, first: bool = True) -> None:
+        """A right try: the position is right if it is the first; after a wrong one the
+        position is already counted (as its mistake)."""
+        if first:
+            self.score.position(skill, None, self.clock() - self._asked_at)
 
     def wrong(self, skill: Skill, expected: str, got: str, rule_id: str, *, first: bool) -> None:
         """A wrong try: the position's mistake if it is the first, else a retry."""

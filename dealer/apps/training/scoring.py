@@ -30,6 +30,7 @@ class Skill(StrEnum):
     POT_COUNT = "pot-count"
     BET_SIZING = "bet-sizing"  # call amounts, minimum raises, pot-limit maximums, reopening
     SIDE_POTS = "side-pots"  # building and awarding pots, the odd chip
+    CHANGE = "change"  # making change, colouring up (CHIP-UNIT)
     SHOWDOWN = "showdown"  # winners, hand names, split pots, show order
     ACTION = "action"  # judging players' actions
 

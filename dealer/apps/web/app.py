@@ -47,6 +47,7 @@ from dealer.apps.web.trainer_adapter import (
     BadStep,
     Examiner,
     Exchange,
+    check_answer,
     check_step,
     drill_name,
     situation,
@@ -55,8 +56,9 @@ from dealer.apps.web.view import table_view
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.rulesets import load_ruleset
 from dealer.rules.search import find, suggest
+from dealer.rules.texts import messages
 
-__all__ = ["Settings", "create_app"]
+__all__ = ["Settings", "create_app", "web_messages"]
 
 STATIC = Path(str(files("dealer.apps.web") / "static"))
 _NAME = re.compile(r"^[\w][\w .'-]{0,39}$")
@@ -78,6 +80,11 @@ class ApiError(Exception):
     def __init__(self, status: int, message: str, extra: dict[str, Any] | None = None) -> None:
         super().__init__(message)
         self.status, self.message, self.extra = status, message, extra or {}
+
+
+def web_messages(lang: Lang) -> dict[str, str]:
+    """The page's words kept with every other message (``procedures/texts``, IDs ``web-*``)."""
+    return {key: text for key, text in messages(lang).items() if key.startswith("web-")}
 
 
 def _lang(value: str | None) -> Lang:
@@ -170,15 +177,24 @@ class WebApp:
             "finished": examiner.finished,
             "heading": examiner.heading(),
             "game": examiner.game(),
-            "table": None if hand is None else table_view(hand),
-            "quiz": examiner.quiz,
-            "choices": live.choices if examiner.quiz else [],
+            # A question drill counts the chips itself (the pot, the call, the side pots): the
+            # table shows stacks and cards, the pots only once they are to be awarded.
+            "table": None
+            if hand is None
+            else table_view(hand, counted=not examiner.questions or examiner.awarding),
+            "questions": examiner.questions,  # the drill asks questions (the transcript shows)
+            "asking": examiner.asking,  # a question waits for its answer (not a dealer step)
+            "awarding": examiner.awarding,  # the pots wait to be awarded, line by line
+            "choices": examiner.choices(),
+            "transcript": examiner.transcript() if examiner.questions else [],
             "score": examiner.report(),
         }
         if live.learn:
             state["expected"] = examiner.expected()
         if exchange is not None:
             state["lines"] = exchange.lines
+            # A question drill's next question is in the transcript: the feedback is the verdict.
+            state["feedback"] = exchange.verdict if examiner.questions else exchange.lines
             state["wrong"], state["right"], state["rule"] = (
                 exchange.wrong,
                 exchange.right,
@@ -186,15 +202,15 @@ class WebApp:
             )
         if examiner.finished:
             state["score_text"] = examiner.score_lines()
+            state["skill_names"] = {
+                skill: examiner.skill_name(skill) for skill in state["score"]["skills"]
+            }
             state["stored"] = live.stored
             if examiner.failure is not None:
                 state["failure"] = examiner.failure
         return state
 
     def _after(self, live: Live, exchange: Exchange) -> None:
-        choices = live.examiner.choices(exchange.lines)
-        if choices:
-            live.choices = choices
         if live.examiner.finished:
             self.registry.close(live)
 
@@ -256,8 +272,8 @@ class WebApp:
         line = _field(body, "step", str)
         if line is None or len(line) > 40:
             raise ApiError(400, '\'step\' must be a dealer step such as "pitch 3" or "burn"')
-        if live.examiner.quiz:
-            raise ApiError(409, "a ruling is asked for: answer with its number")
+        if live.examiner.asking:
+            raise ApiError(409, "a question is asked: send its answer", self._state(live))
         try:
             step = check_step(line)
         except BadStep as error:
@@ -271,13 +287,22 @@ class WebApp:
     async def answer(self, request: Request) -> Response:
         live = self._live(request)
         body = await _body(request, self.settings.max_body)
-        number = _field(body, "answer", int)
-        if not live.examiner.quiz:
-            raise ApiError(409, "no ruling is asked for now: send dealer steps")
-        if number is None or not 1 <= number <= max(1, len(live.choices)):
-            raise ApiError(400, f"'answer' must be a number from 1 to {len(live.choices)}")
-        _, state = await self._send(live, str(number))
-        return JSONResponse(state)  # a wrong answer is scored, and the quiz moves on
+        said = body.get("answer")
+        if isinstance(said, bool) or not isinstance(said, int | str):
+            raise ApiError(400, "'answer' must be a number or a short text (an amount, seats)")
+        if not live.examiner.asking:
+            raise ApiError(409, "no question is asked now: send dealer steps", self._state(live))
+        choices = live.examiner.choices()
+        if isinstance(said, int) and not 1 <= said <= max(1, len(choices)):
+            raise ApiError(400, f"'answer' must be a number from 1 to {max(1, len(choices))}")
+        if isinstance(said, str) and len(said) > 80:
+            raise ApiError(400, "'answer' must be at most 80 characters")
+        try:
+            line = check_answer(str(said))
+        except BadStep as error:
+            raise ApiError(400, str(error)) from None
+        _, state = await self._send(live, line)
+        return JSONResponse(state)  # a wrong answer is scored, with its rule; the drill goes on
 
     async def end(self, request: Request) -> Response:
         live = self._live(request)
@@ -287,7 +312,8 @@ class WebApp:
         return JSONResponse(state)
 
     async def texts(self, request: Request) -> Response:
-        return JSONResponse(page_texts(_lang(request.path_params["lang"])))
+        lang = _lang(request.path_params["lang"])
+        return JSONResponse({**page_texts(lang), **web_messages(lang)})
 
     async def drills(self, request: Request) -> Response:
         """Every drill the trainer has, named in ``lang`` (the page's drill list)."""

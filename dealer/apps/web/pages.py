@@ -14,7 +14,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from dealer.apps.floor import rule_as_json
-from dealer.apps.web.store import Skill, StoredSession
+from dealer.apps.web.store import SkillRecord, StoredSession
 from dealer.apps.web.texts import PAGE_TEXTS, page_text
 from dealer.apps.web.trainer_adapter import drill_name
 from dealer.rules.rulebook import Lang, book, rule
@@ -205,7 +205,7 @@ def progress_index_page(trainees: Sequence[str], lang: Lang) -> str:
     return _shell(page_text("progress-title", lang), body, lang, "/progress", {})
 
 
-def _skill_name(skill: Skill, lang: Lang) -> str:
+def _skill_name(skill: SkillRecord, lang: Lang) -> str:
     kind, name = skill.skill.split(":", 1)
     if kind == "drill":
         return escape(drill_name(name, lang))
@@ -216,7 +216,7 @@ def _skill_name(skill: Skill, lang: Lang) -> str:
 
 
 def progress_page(
-    trainee: str, sessions: Sequence[StoredSession], skills: Sequence[Skill], lang: Lang
+    trainee: str, sessions: Sequence[StoredSession], skills: Sequence[SkillRecord], lang: Lang
 ) -> str:
     """One trainee: every session's score, and the skills (drills, rules broken)."""
 

@@ -35,7 +35,6 @@ class Live:
     used: float = field(default_factory=time.monotonic)
     lines: int = 0
     stored: int | None = None  # the progress store's ID once the session has ended
-    choices: list[str] = field(default_factory=list)  # the quiz's rulings, while one is asked
 
 
 class Registry:

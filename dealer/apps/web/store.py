@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Progress", "Skill", "StoredSession"]
+__all__ = ["Progress", "SkillRecord", "StoredSession"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -53,7 +53,7 @@ class StoredSession:
 
 
 @dataclass(frozen=True, slots=True)
-class Skill:
+class SkillRecord:
     """``drill:NAME`` (steps right and wrong in that drill) or ``rule:ID`` (mistakes against it)."""
 
     skill: str
@@ -127,7 +127,7 @@ class Progress:
             int(row[0]), str(row[1]), float(row[2]), bool(row[3]), json.loads(row[4])
         )
 
-    def skills(self, trainee: str) -> list[Skill]:
+    def skills(self, trainee: str) -> list[SkillRecord]:
         """Per drill: steps right and wrong; per rule: the mistakes against it, most first."""
         drills: dict[str, list[int]] = {}
         rules: dict[str, int] = {}
@@ -139,8 +139,9 @@ class Progress:
             for rule_id, count in report["mistakes_by_rule"].items():
                 rules[rule_id] = rules.get(rule_id, 0) + int(count)
         found = [
-            Skill(f"drill:{name}", right, wrong) for name, (right, wrong) in sorted(drills.items())
+            SkillRecord(f"drill:{name}", right, wrong)
+            for name, (right, wrong) in sorted(drills.items())
         ]
         ranked = sorted(rules.items(), key=lambda item: (-item[1], item[0]))
-        found.extend(Skill(f"rule:{rule_id}", 0, count) for rule_id, count in ranked)
+        found.extend(SkillRecord(f"rule:{rule_id}", 0, count) for rule_id, count in ranked)
         return found

@@ -7,6 +7,11 @@ waits for the next, so each click is one line the same examiner judges, with the
 and the same messages. What the page draws is read from ``trainer.hand`` and ``trainer.score``
 while the trainer waits for a line (its thread is then blocked, so nothing moves underneath).
 When the trainer is restructured, only this file follows it.
+
+Every drill is lines both ways, so every drill shows on the page without page code of its own: a
+question is any prompt but the dealer's (:attr:`Examiner.asking`), the page shows what the trainer
+said in the hand (:meth:`Examiner.transcript`), numbered options as buttons (:meth:`Examiner.
+choices`) and takes a typed answer; the pots to award (:attr:`Examiner.awarding`) take award lines.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ __all__ = [
     "BadStep",
     "Examiner",
     "Exchange",
+    "check_answer",
     "check_step",
     "drill_name",
     "situation",
@@ -43,11 +49,8 @@ DRILLS = tuple(drill.value for drill in Drill)
 SLIPS = tuple(slip.value for slip in Slip)
 _CHOICE = re.compile(r"^ {2}(\d)\. (.+)$")
 _REPLY_SECONDS = 30.0  # the examiner answers in milliseconds; this only guards a stuck thread
-_MAX_LINES = 200  # messages kept for one reply: a session's memory stays bounded
-
-
-def _is_award(step: str | None) -> bool:
-    return step is not None and parse_award(step) is not None
+_MAX_LINES = 200  # messages kept for one reply (and one question): a session's memory stays bounded
+_WORDS = ("help", "hint", "table", "quit", "exit")  # the desk answers these itself: never sent
 
 
 def drill_name(drill: str, lang: Lang) -> str:
@@ -89,15 +92,35 @@ def check_step(line: str) -> str:
     return str(step)
 
 
+def check_answer(line: str) -> str:
+    """An answer to a question as the trainee typed it (an amount, seats, a number, yes or no),
+    one short line; :class:`BadStep` if it is none. The trainer judges what it says.
+
+    >>> check_answer("  5 3 ")
+    '5 3'
+    >>> try:
+    ...     check_answer("quit")
+    ... except BadStep as error:
+    ...     print(error)
+    not an answer: 'quit'
+    """
+    said = " ".join(line.split())
+    if not said or said.lower() in _WORDS or not said.isprintable():
+        raise BadStep(f"not an answer: {line.strip()!r}")
+    return said
+
+
 @dataclass
 class Exchange:
     """What one line brought: the trainer's messages (the drawn table left out), whether the line
-    was a mistake, and the rule it was charged to."""
+    was a mistake, and the rule it was charged to. ``verdict`` is the messages about the line
+    itself: those before the next hand (question) began, which the transcript shows."""
 
     lines: list[str] = field(default_factory=list)
     wrong: bool = False
     right: bool = False
     rule: str | None = None
+    verdict: list[str] = field(default_factory=list)
 
 
 class Examiner:
@@ -116,8 +139,13 @@ class Examiner:
         self._inbox: queue.Queue[str | None] = queue.Queue(maxsize=1)
         self._waiting = threading.Event()  # set while the trainer waits for a line, or at its end
         self._lines: list[str] = []
+        self._next_from: int | None = None  # where in ``_lines`` the next hand (question) began
         self._lock = threading.Lock()  # one line at a time per session
         self.prompt = ""
+        self._transcript: list[str] = []  # what the trainer said in this hand (question) so far
+        self._number = 0  # the hand (question) the transcript is of
+        self._judged_at = 0  # the transcript's length when the last position was scored
+        self._positions = 0  # positions and retries scored when the trainer last spoke
         self.finished = False
         self.failure: str | None = None
         self.trainer = Trainer(
@@ -142,14 +170,27 @@ class Examiner:
     def _write(self, message: str) -> None:
         if self._is_table(message):
             return  # the page draws the table itself
+        desk, score = self.trainer.desk, self.trainer.score
+        if desk.number != self._number:  # a new hand (question): a new transcript
+            self._number, self._transcript, self._judged_at = desk.number, [], 0
+            self._next_from = len(self._lines)
         if len(self._lines) < _MAX_LINES:
             self._lines.append(message)
+        scored = score.positions + score.retries
+        if scored != self._positions:  # a verdict follows: what was asked before is answered
+            self._positions, self._judged_at = scored, len(self._transcript)
+        self._transcript.extend(message.split("\n"))
+        extra = len(self._transcript) - _MAX_LINES
+        if extra > 0:  # bounded: the oldest lines go, the question asked last stays
+            del self._transcript[:extra]
+            self._judged_at = max(0, self._judged_at - extra)
 
     def _is_table(self, message: str) -> bool:
+        """The table the trainer draws (its heading, then the game): the page draws its own."""
         hand = self.trainer.hand
         if hand is None:
             return False
-        heading = text("hand", self.trainer.lang, number=self.trainer.score.hands,
+        heading = text("hand", self.trainer.desk.lang, number=self.trainer.desk.number,
                        total=self.trainer.hands)  # fmt: skip
         return message.startswith(f"{heading} · ")
 
@@ -170,22 +211,8 @@ class Examiner:
             return self._reply(0, 0)
 
     def send(self, line: str) -> Exchange:
-        """Give the trainer one line and wait until it asks for the next (or ends). The page's
-        push button stands for the awards the trainer asks for (it has no award form yet): each
-        pot is awarded as the machine computes it."""
-        if line == "push" and _is_award(self.trainer.expected_step()):
-            exchange = Exchange()
-            while not self.finished and _is_award(award := self.trainer.expected_step()):
-                assert award is not None
-                step = self._send(award)
-                exchange.lines += step.lines
-                exchange.right = exchange.right or step.right
-                exchange.wrong = exchange.wrong or step.wrong
-                exchange.rule = exchange.rule or step.rule
-            return exchange
-        return self._send(line)
-
-    def _send(self, line: str) -> Exchange:
+        """Give the trainer one line (a dealer step, an award, an answer) and wait until it asks
+        for the next (or ends). The trainer judges it, as at the terminal."""
         with self._lock:
             if self.finished:
                 raise RuntimeError("the session is over")
@@ -209,8 +236,12 @@ class Examiner:
         if not self._waiting.wait(_REPLY_SECONDS):
             raise RuntimeError("the examiner did not answer")
         lines, self._lines = self._lines, []
+        verdict = lines[: self._next_from] if self._next_from is not None else list(lines)
+        self._next_from = None
         score = self.trainer.score
-        exchange = Exchange(lines, wrong=score.steps_wrong > wrong, right=score.steps_right > right)
+        exchange = Exchange(
+            lines, wrong=score.steps_wrong > wrong, right=score.steps_right > right, verdict=verdict
+        )
         if exchange.wrong and score.mistakes:
             exchange.rule = score.mistakes[-1].rule
         return exchange
@@ -222,31 +253,68 @@ class Examiner:
         return self.trainer.drill.value
 
     @property
-    def quiz(self) -> bool:
-        """The trainer waits for the number of a ruling."""
-        return not self.finished and self.prompt == text("quiz-prompt", self.trainer.lang)
+    def asking(self) -> bool:
+        """The trainer waits for an answer to a question (any prompt but the dealer's: a number,
+        an amount, seats, yes or no), not for a dealer step."""
+        return not self.finished and self.prompt not in {text("prompt", lang) for lang in Lang}
+
+    @property
+    def awarding(self) -> bool:
+        """The trainer waits for the award of a pot (``award main 120 to 3``)."""
+        hand = self.trainer.hand
+        return (
+            hand is not None and hand.state == "pushing" and not self.finished and not self.asking
+        )
+
+    @property
+    def questions(self) -> bool:
+        """The drill asks questions (money, showdown, action, ruling), rather than deals."""
+        return self.trainer.desk.help_key != "help"
+
+    def transcript(self) -> list[str]:
+        """What the trainer has said in this hand (question): the situation, what was asked and
+        answered; the page shows it beside the drawn table."""
+        return list(self._transcript)
 
     def set_lang(self, lang: Lang) -> None:
         """The trainer's messages from now on in ``lang`` (the page's language switch)."""
         self.trainer.lang = lang
         self.trainer.desk.lang = lang  # the desk words every message
 
-    def choices(self, lines: Sequence[str]) -> list[str]:
-        """The quiz's numbered rulings, as the trainer listed them."""
-        return [match.group(2) for line in lines if (match := _CHOICE.match(line))]
+    def choices(self) -> list[str]:
+        """The numbered options of the question now open (rulings, hand names), as the trainer
+        listed them; none once it has been answered, or when the question has none."""
+        if not self.asking:
+            return []
+        runs: list[list[str]] = []  # each run of lines numbered from 1; the last is the open one
+        for line in self._transcript[self._judged_at :]:
+            match = _CHOICE.match(line)
+            if match is None:
+                continue
+            if match.group(1) == "1":
+                runs.append([])
+            if runs:
+                runs[-1].append(match.group(2))
+        return runs[-1] if runs else []
 
     def expected(self) -> str | None:
-        """The correct step now (Learn mode only)."""
-        step = None if self.finished else self.trainer.expected_step()
-        return "push" if _is_award(step) else step
+        """The correct dealer step or award now (Learn mode only)."""
+        return None if self.finished else self.trainer.expected_step()
 
     def game(self) -> str | None:
         hand = self.trainer.hand
         return None if hand is None else describe_game(hand.table.stakes, self.trainer.lang)
 
     def heading(self) -> str:
-        return text("hand", self.trainer.lang, number=self.trainer.score.hands,
-                    total=self.trainer.hands)  # fmt: skip
+        """``Hand 1 of 3`` (``Question 1 of 3``): the one being dealt (asked) now."""
+        desk = self.trainer.desk
+        number = max(1, min(desk.number, self.trainer.hands))
+        key = "question" if self.questions else "hand"
+        return text(key, desk.lang, number=number, total=self.trainer.hands)
+
+    def skill_name(self, skill: str) -> str:
+        """A skill as the trainer's score names it (``pot count``, ``底池計算``)."""
+        return text(f"skill-{skill}", self.trainer.desk.lang)
 
     def score_lines(self) -> str:
         return self.trainer.render_score()

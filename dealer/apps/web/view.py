@@ -1,5 +1,6 @@
 """The table as the page draws it: what a player standing at the table could see, as JSON data.
 
+The seats are :func:`dealer.apps.seat_view.seat_views` (the terminal's drawn table reads the same).
 Hole cards are face down (``null``) unless the table has seen them (an exposed card, a shown hand);
 the stub, the burns and the muck are counts; the board and the set-aside cards are named. Only the
 hand's public reading (ledger, stacks, committed, folded, events) is used.
@@ -9,25 +10,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer.core.cards import Card
-from dealer.core.chips import ZERO, format_chips
-from dealer.core.events import Kind
+from dealer.apps.seat_view import seat_views
+from dealer.core.chips import format_chips
 from dealer.core.pots import PotError, build_pots
 from dealer.engine.hand import Hand
 
 __all__ = ["table_view"]
 
 
-def _face_up(hand: Hand) -> set[Card]:
-    seen = set(hand.exposed)
-    for event in hand.events:
-        if event.kind in (Kind.SHOW, Kind.FLASH):
-            seen.update(event.cards)
-    return seen
-
-
-def _pots(hand: Hand) -> list[dict[str, str]]:
-    """The main pot and side pots while nothing is pushed yet; then what is left, as one."""
+def _pots(hand: Hand) -> list[dict[str, object]]:
+    """The main pot and side pots while nothing is pushed yet (each with its index, as an award
+    names it: 0 the main pot, N side pot N); then what is left, as one."""
     if hand.pot <= 0:
         return []
     if hand.pushed == 0:
@@ -36,12 +29,17 @@ def _pots(hand: Hand) -> list[dict[str, str]]:
         except PotError:
             pots = ()
         if pots:
-            return [{"amount": format_chips(pot.amount)} for pot in pots if pot.amount > 0]
-    return [{"amount": format_chips(hand.pot)}]
+            return [
+                {"index": index, "amount": format_chips(pot.amount)}
+                for index, pot in enumerate(pots)
+                if pot.amount > 0
+            ]
+    return [{"index": 0, "amount": format_chips(hand.pot)}]
 
 
-def table_view(hand: Hand) -> dict[str, Any]:
-    """The drawn table's data (see the module's docstring).
+def table_view(hand: Hand, *, counted: bool = True) -> dict[str, Any]:
+    """The drawn table's data (see the module's docstring). Not ``counted``: the chips in front
+    of the seats and the pots are left out (``null``, none), for a question that asks for them.
 
     >>> from decimal import Decimal
     >>> from dealer.core.deck import DeckPlan
@@ -54,28 +52,24 @@ def table_view(hand: Hand) -> dict[str, Any]:
     >>> view["stub"], view["button"], [seat["stack"] for seat in view["seats"]]
     (52, 2, ['100', '100'])
     """
-    face_up = _face_up(hand)
     positions = hand.table.positions
     ledger = hand.ledger
-    seats = []
-    for seat in hand.table.seats:
-        cards = ledger.hands.get(seat, [])
-        committed = hand.committed.get(seat, ZERO)
-        seats.append(
-            {
-                "seat": seat,
-                "stack": format_chips(hand.stacks[seat]),
-                "bet": format_chips(committed),
-                "all_in": hand.stacks[seat] == 0 and committed > 0,
-                "cards": [str(card) if card in face_up else None for card in cards],
-                "folded": seat in hand.folded,
-                "button": seat == positions.button,
-                "small_blind": seat == positions.small_blind,
-                "big_blind": seat == positions.big_blind,
-                "straddle": seat == positions.straddle,
-                "to_act": seat == hand.to_act,
-            }
-        )
+    seats = [
+        {
+            "seat": view.seat,
+            "stack": format_chips(view.stack),
+            "bet": format_chips(view.committed) if counted else None,
+            "all_in": view.all_in,
+            "cards": [None if card is None else str(card) for card in view.cards],
+            "folded": view.folded,
+            "button": "button" in view.tags,
+            "small_blind": "small-blind" in view.tags,
+            "big_blind": "big-blind" in view.tags,
+            "straddle": "straddle" in view.tags,
+            "to_act": view.to_act,
+        }
+        for view in seat_views(hand)
+    ]
     return {
         "state": hand.state,
         "ruleset": hand.table.ruleset.name,
@@ -87,7 +81,7 @@ def table_view(hand: Hand) -> dict[str, Any]:
         "scrap": len(ledger.scrap),
         "board": [str(card) for card in ledger.board],
         "set_aside": [str(card) for card in ledger.set_aside],
-        "pots": _pots(hand),
+        "pots": _pots(hand) if counted else [],
         "to_act": hand.to_act,
         "rulings": [ruled.rule_id for ruled in hand.rulings],
     }

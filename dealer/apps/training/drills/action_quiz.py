@@ -3,7 +3,9 @@
 Each question stops a hand (no-limit or pot-limit, played by seeded random players) where a player
 is to act and puts an action to the trainee: legal, or refused by one of the betting rules (out of
 turn, a check facing a bet, a raise below the minimum, a raise after a short all-in that did not
-reopen the betting, above the pot-limit maximum, more than the player has, not in whole chips).
+reopen the betting, above the pot-limit maximum, more than the player has, not in whole chips);
+and, in a limit game, a raise after a short all-in that does or does not reopen the betting for a
+player who already acted (LIMIT-ALLIN: half a bet or more counts as a full bet).
 The engine's own betting round (:meth:`dealer.core.betting.BettingRound.verify`) decides. The four
 candidate answers are four different rulings.
 """
@@ -14,6 +16,7 @@ from decimal import Decimal
 from enum import StrEnum
 
 from dealer.apps.training.desk import Desk
+from dealer.apps.training.drills.limit_spots import limit_allin_spot
 from dealer.apps.training.drills.questions import Question, ask, numbered
 from dealer.apps.training.drills.situations import clear_spot, find, story
 from dealer.apps.training.scoring import Skill
@@ -23,7 +26,7 @@ from dealer.core.stakes import Street, Structure
 from dealer.core.steps import PlayerAction
 from dealer.engine.hand import Hand, Refusal
 
-__all__ = ["ActionQuiz", "Call", "call_of", "proposals"]
+__all__ = ["LIMIT_CALLS", "ActionQuiz", "Call", "call_of", "proposals"]
 
 
 class Call(StrEnum):
@@ -37,6 +40,15 @@ class Call(StrEnum):
     ABOVE_POT = "above-pot"
     OVER_STACK = "over-stack"
     CHIP_UNIT = "chip-unit"
+    # Limit (LIMIT-ALLIN): a raise after a short all-in by a player who already acted.
+    LIMIT_REOPENED = "limit-reopened"  # half a bet or more: a full bet, the raise stands
+    LIMIT_NOT_REOPENED = "limit-not-reopened"  # less than half a bet: call or fold only
+
+
+# The limit questions' rulings, and the big-bet rulings a limit question does not offer (the
+# other limit ruling says the same as STANDS or NOT_REOPENED, in a limit game's words).
+LIMIT_CALLS = (Call.LIMIT_REOPENED, Call.LIMIT_NOT_REOPENED)
+_BIG_BET_ONLY = (Call.STANDS, Call.BELOW_MIN, Call.NOT_REOPENED, Call.ABOVE_POT)
 
 
 def call_of(refusal: Refusal | None) -> Call | None:
@@ -49,6 +61,8 @@ def call_of(refusal: Refusal | None) -> Call | None:
             return Call.OUT_OF_TURN
         if "cannot check" in text:
             return Call.CHECK_FACING
+    if rule_id == "LIMIT-ALLIN":
+        return Call.LIMIT_NOT_REOPENED
     if rule_id == "NL-MIN-RAISE":
         return Call.NOT_REOPENED if "not reopened" in text else Call.BELOW_MIN
     if rule_id == "POT-LIMIT" and "above" in text:
@@ -105,19 +119,45 @@ class ActionQuiz:
             return False
         return any(call_of(_refusal(hand, action)) is self._want for action in proposals(hand))
 
+    def _spot(self) -> tuple[Hand, PlayerAction] | None:
+        """A hand where the wanted ruling is the right one, and the action said there."""
+        want, desk = self._want, self.desk
+        if want in LIMIT_CALLS:
+            hand = limit_allin_spot(desk.rng, self.ruleset, reopened=want is Call.LIMIT_REOPENED)
+            if hand is None:
+                return None
+            assert hand.betting is not None and hand.to_act is not None
+            betting, seat = hand.betting, hand.to_act
+            options = betting.options()
+            to = options.min_to or betting.full_level + betting.bet_size
+            action = PlayerAction(seat, Move.RAISE, to)
+            said = call_of(_refusal(hand, action))  # a raise that stands is reopened betting
+            said = Call.LIMIT_REOPENED if said is Call.STANDS else said
+            return (hand, action) if said is want else None
+        found = find(desk, self.ruleset, self._fits)
+        if found is None:
+            return None
+        return found, next(a for a in proposals(found) if call_of(_refusal(found, a)) is want)
+
     def play(self) -> None:
         desk = self.desk
-        found: Hand | None = None
-        while found is None:  # a ruling this seed offers no spot for gives way to the next
+        spot: tuple[Hand, PlayerAction] | None = None
+        while spot is None:  # a ruling this seed offers no spot for gives way to the next
             if not self._bag:
                 self._bag = list(Call)
                 desk.rng.shuffle(self._bag)
             self._want = self._bag.pop(0)
-            found = find(desk, self.ruleset, self._fits)
-        hand = desk.hand = found
-        action = next(a for a in proposals(hand) if call_of(_refusal(hand, a)) is self._want)
+            spot = self._spot()
+        hand, action = spot
+        desk.hand = hand
         right = self._want
-        calls = [right, *desk.rng.sample([c for c in Call if c is not right], 3)]
+        if right in LIMIT_CALLS:  # the other limit ruling, and two that hold in any game
+            other = LIMIT_CALLS[right is Call.LIMIT_REOPENED]
+            rest = [c for c in Call if c not in (*LIMIT_CALLS, *_BIG_BET_ONLY)]
+            calls = [right, other, *desk.rng.sample(rest, 2)]
+        else:
+            rest = [c for c in Call if c is not right and c not in LIMIT_CALLS]
+            calls = [right, *desk.rng.sample(rest, 3)]
         desk.rng.shuffle(calls)
         number = calls.index(right) + 1
         assert hand.betting is not None
@@ -132,6 +172,8 @@ class ActionQuiz:
             Call.ABOVE_POT: "POT-LIMIT",
             Call.OVER_STACK: "NO-LIMIT" if structure is Structure.NO_LIMIT else "POT-LIMIT",
             Call.CHIP_UNIT: "CHIP-UNIT",
+            Call.LIMIT_REOPENED: "LIMIT-ALLIN",
+            Call.LIMIT_NOT_REOPENED: "LIMIT-ALLIN",
         }
         texts = [desk.t(f"call-{call.value}") for call in calls]
         lines, accept = numbered(texts, number)

@@ -4,7 +4,8 @@ Each question is asked on a real hand stopped at the right moment, and answered 
 own core (:mod:`dealer.core.betting` for calls, raises, pot-limit maximums and reopening,
 :mod:`dealer.core.pots` for the pots): what is in the pot after a round (antes, blinds, bets, the
 uncalled bet returned); how much to call, and the change owed to a player who calls with one big
-chip; the minimum raise (NL-MIN-RAISE); whether a short all-in
+chip, and a stack coloured up into the fewest of the table's chips (CHIP-UNIT); the minimum
+raise (NL-MIN-RAISE); whether a short all-in
 reopens the betting for a player who already acted; the pot-limit maximum (POT-LIMIT); and, at the
 showdown, every pot built by the trainee (amount and eligible seats) and awarded, the odd chip
 included (SIDE-POTS, ODD-CHIP).
@@ -18,9 +19,17 @@ from enum import StrEnum
 
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.awards import shares_of
+from dealer.apps.training.drills.colour_up import (
+    Chips,
+    denominations,
+    fewest,
+    read_chips,
+    said,
+)
 from dealer.apps.training.drills.procedure import DealDrill
 from dealer.apps.training.drills.questions import Question, ask
 from dealer.apps.training.drills.situations import clear_spot, find, story
+from dealer.apps.training.drills.stages import awarding, posting, settled
 from dealer.apps.training.scoring import Skill
 from dealer.core.betting import Move, Options
 from dealer.core.chips import ChipError, format_chips, parse_chips
@@ -39,10 +48,7 @@ class Ask(StrEnum):
     POT_MAX = "pot-max"
     SIDE_POTS = "side-pots"
     CHANGE = "change"
-
-
-# The chips a player may hand in, in the table's chip units (CHIP-UNIT: the smallest is the unit).
-_CHIPS = (1, 5, 25, 100, 500)
+    COLOUR_UP = "colour-up"
 
 
 def change_chip(hand: Hand) -> Decimal | None:
@@ -53,7 +59,7 @@ def change_chip(hand: Hand) -> Decimal | None:
     if options is None or options.to_call <= 0:
         return None
     unit = hand.table.stakes.chip_unit
-    chips = [unit * count for count in _CHIPS]
+    chips = sorted(denominations(unit))
     if options.to_call in chips or hand.stacks[options.seat] < chips[-1]:
         return None
     return next((chip for chip in chips if chip > options.to_call), None)
@@ -65,11 +71,6 @@ def _options(hand: Hand) -> Options | None:
     if betting is None or betting.to_act is None or hand.owed or not clear_spot(hand):
         return None
     return betting.options()
-
-
-def _settled(hand: Hand) -> bool:
-    """A betting round has just ended and its bets are in the pot (the next street is owed)."""
-    return hand.state in ("flop_burn", "turn_burn", "river_burn", "showdown")
 
 
 def _facing(hand: Hand) -> bool:
@@ -115,18 +116,41 @@ def reopen_moment(hand: Hand) -> bool:
 
 
 def _side_pots(hand: Hand) -> bool:
-    return hand.state == "pushing" and len(build_pots(hand.committed, hand.folded)) >= 2
+    return awarding(hand) and len(build_pots(hand.committed, hand.folded)) >= 2
 
 
 _FITS: dict[Ask, Callable[[Hand], bool]] = {
-    Ask.POT: _settled,
+    Ask.POT: settled,
     Ask.CALL: _facing,
     Ask.MIN_RAISE: _can_raise,
     Ask.REOPEN: reopen_moment,
     Ask.POT_MAX: _pot_max,
     Ask.SIDE_POTS: _side_pots,
     Ask.CHANGE: lambda hand: change_chip(hand) is not None,
+    Ask.COLOUR_UP: lambda hand: posting(hand) and bool(_colour_up_seats(hand)),
 }
+
+
+def _colour_up_seats(hand: Hand) -> list[int]:
+    """Seats whose stack takes at least three chips of two kinds or more to colour up: where
+    the table's chips make the question worth asking."""
+    chips = denominations(hand.table.stakes.chip_unit)
+    found = []
+    for seat, stack in hand.stacks.items():
+        fewest_chips = fewest(stack, chips)
+        if len(fewest_chips) >= 2 and sum(count for _, count in fewest_chips) >= 3:
+            found.append(seat)
+    return found
+
+
+def _chips_check(right: Chips, chips: tuple[Decimal, ...]) -> Callable[[str], bool | None]:
+    def accept(text: str) -> bool | None:
+        said_chips = read_chips(text, chips)
+        return None if said_chips is None else said_chips == right
+
+    return accept
+
+
 _STRUCTURES = {Ask.POT_MAX: (Structure.POT_LIMIT,)}
 
 
@@ -207,6 +231,8 @@ class MoneyDrill:
                 desk.t("form-amount"),
                 facts=facts,
             )
+        if kind is Ask.COLOUR_UP:
+            return self._colour_up(hand, lines, facts)
         options = _options(hand)
         assert options is not None and hand.betting is not None
         seat = options.seat
@@ -219,7 +245,7 @@ class MoneyDrill:
             call, handed = format_chips(options.to_call), format_chips(chip)
             question = desk.t("ask-change", seat=seat, call=call, chip=handed)
             return Question(
-                Skill.POT_COUNT,
+                Skill.CHANGE,
                 "CHIP-UNIT",
                 (*lines, question),
                 format_chips(right),
@@ -281,6 +307,31 @@ class MoneyDrill:
             f"{word}: {why}",
             _yes_no(reopened),
             desk.t("form-yes-no"),
+            facts=facts,
+        )
+
+    def _colour_up(self, hand: Hand, lines: tuple[str, ...], facts: dict[str, object]) -> Question:
+        """A stack changed into the fewest of the table's chips (CHIP-UNIT: the smallest chip
+        is the unit)."""
+        desk = self.desk
+        seat = desk.rng.choice(_colour_up_seats(hand))
+        chips = denominations(hand.table.stakes.chip_unit)
+        right = fewest(hand.stacks[seat], chips)
+        facts.update(seat=seat, chips=chips)
+        question = desk.t(
+            "ask-colour-up",
+            seat=seat,
+            amount=format_chips(hand.stacks[seat]),
+            chips=" ".join(format_chips(chip) for chip in reversed(chips)),
+        )
+        return Question(
+            Skill.CHANGE,
+            "CHIP-UNIT",
+            (*lines, question),
+            said(right),
+            said(right),
+            _chips_check(right, chips),
+            desk.t("form-chips"),
             facts=facts,
         )
 

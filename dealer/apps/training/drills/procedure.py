@@ -30,6 +30,7 @@ from dealer.apps.training.drills.slips import (
     plan_slip,
     slip_mishap,
 )
+from dealer.apps.training.drills.stages import awarding, burn_due, posting
 from dealer.apps.training.scoring import Skill, skill_of
 from dealer.apps.words import card_role
 from dealer.core.chips import format_chips
@@ -40,6 +41,7 @@ from dealer.core.pots import Share
 from dealer.core.steps import DealerStep, PlayerAction, StepError, Verb, parse_step
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
+from dealer.engine.obligations import Ruled
 from dealer.engine.procedure import procedure
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulebook import Lang
@@ -47,8 +49,6 @@ from dealer.rules.rulebook import Lang
 __all__ = ["DealDrill", "charged_rule", "owed_commands", "rule_now"]
 
 _RULE = re.compile(r"\(([A-Z][A-Z0-9-]+)\)$")
-# The street a named burn (a held card, SEEN-CARD-STAYS-OUT) comes before.
-_STREET_AFTER = {"flop_burn": Verb.FLOP, "turn_burn": Verb.TURN, "river_burn": Verb.RIVER}
 
 
 def rule_now(hand: Hand) -> str:
@@ -100,6 +100,7 @@ class DealDrill:
         self._shown = ""
         self._early_shuffle = False  # shuffled before the blinds were posted
         self._left: list[Share] = []  # awards still to make
+        self._unnoticed = ""  # the mishap nobody noticed yet, as it was told
         desk.hint = self.hint
         desk.redraw = self.draw
 
@@ -110,7 +111,7 @@ class DealDrill:
         hand = self.desk.hand
         if hand is None:
             return None
-        if hand.state == "pushing":
+        if awarding(hand):
             left = self._left or list(shares_of(hand)[1])
             return award_text(left[0])
         step = hand.next_dealer_step()
@@ -154,7 +155,7 @@ class DealDrill:
         if hand is None or expected is None:
             self.desk.say(self.desk.t("no-hint"))
             return
-        if hand.state == "pushing":
+        if awarding(hand):
             rule_id, why = ("ROUND-END" if len(hand.live) == 1 else "SIDE-POTS"), ""
             why = self.desk.t("why-award" if len(hand.live) > 1 else "why-uncontested")
         else:
@@ -189,7 +190,7 @@ class DealDrill:
                 self._inject(hand, plan.slip, plan.mishap)
                 chase, plan = SLIPS[plan.slip].then, None
                 continue
-            if hand.state != "pushing" and hand.next_dealer_step() is None:
+            if not awarding(hand) and hand.next_dealer_step() is None:
                 if hand.to_act is None:
                     raise RuntimeError(f"the hand cannot go on: {hand.expected()}")
                 self.announce(hand, hand.apply(random_action(hand, players)))
@@ -202,7 +203,7 @@ class DealDrill:
                 replacing = plan
             elif chase is not None and (mishap := slip_mishap(chase, hand)) is not None:
                 replacing = Planned(moment, chase, mishap)
-            if hand.state == "pushing":
+            if awarding(hand):
                 moment += self.award_pots(hand)
                 continue
             done, injected = self._dealer_turn(hand, replacing)
@@ -216,7 +217,7 @@ class DealDrill:
         # The normal drill stays at its table (the button moves); the mishap drill takes a new
         # table each hand, so that every irregularity finds a table it can happen at.
         if not self.mishaps:
-            self.table = hand.table.next_hand(hand.stacks, hand.button_override)
+            self.table = hand.next_table()
 
     def _pick(self, found: dict[Slip, list[Planned]]) -> Planned | None:
         """The first slip of a shuffled bag that this hand offers, so that over a session every
@@ -260,11 +261,11 @@ class DealDrill:
             skill = skill_of(hand.owed[0].rule if hand.owed else rule_id)
             taken = self._shortcut(hand, step)
             if taken is not None:
-                desk.right(skill)
+                desk.right(skill, first=first)
                 return taken, False
             expected = self.expected_step() or ""
             if replacing is not None and str(step) == expected:
-                desk.right(skill)
+                desk.right(skill, first=first)
                 self._last = step.verb
                 self._inject(hand, replacing.slip, replacing.mishap, typed=str(step))
                 return 1, True
@@ -275,7 +276,7 @@ class DealDrill:
                 self._wrong(hand, step, expected, refusal, wanted, first=first)
                 first = False
                 continue
-            desk.right(skill)
+            desk.right(skill, first=first)
             self._last = step.verb
             self.announce(hand, events)
             return 1, False
@@ -286,12 +287,12 @@ class DealDrill:
         its burn (the ruling said no card is burned from the stub). Returns the hand's steps
         taken, or None when ``step`` is no such case."""
         desk = self.desk
-        if hand.state == "posting" and step.verb is Verb.SHUFFLE and not self._early_shuffle:
+        if posting(hand) and step.verb is Verb.SHUFFLE and not self._early_shuffle:
             self._early_shuffle = True
             self._last = Verb.SHUFFLE
             desk.say("  " + desk.t("early-shuffle", cards=len(hand.ledger.stub)))
             return 0
-        if hand.state == "posting" and step.verb is Verb.POST and self._early_shuffle:
+        if posting(hand) and step.verb is Verb.POST and self._early_shuffle:
             events = hand.apply(step)
             events += [
                 e for e in hand.apply(DealerStep(Verb.SHUFFLE)) if e.kind is not Kind.SHUFFLE
@@ -301,12 +302,13 @@ class DealDrill:
             self.announce(hand, events)
             return 2
         head = hand.owed[0] if hand.owed else None
-        street = _STREET_AFTER.get(hand.state)
+        burn_for = burn_due(hand)  # the street a named burn (SEEN-CARD-STAYS-OUT) comes before
+        street = Verb(str(burn_for)) if burn_for is not None else None
         if head is None or head.verb is not Verb.BURN or head.role is None:
             return None
         if street is None or step.verb is not street:
             return None
-        burned = hand.obligations.next_burn(hand.ledger)  # the card a ruling holds to be the burn
+        burned = hand.held_burn  # the card a ruling holds to be the burn
         if burned is None:
             return None
         events = hand.apply(DealerStep(Verb.BURN))
@@ -374,7 +376,7 @@ class DealDrill:
                             == (line_award.pot, line_award.seat, line_award.amount)
                         )
                         self._left.remove(share)
-                        desk.right(Skill.SIDE_POTS)
+                        desk.right(Skill.SIDE_POTS, first=first)
                         desk.say(
                             "  "
                             + desk.t(
@@ -420,19 +422,24 @@ class DealDrill:
 
     # -- mishaps ---------------------------------------------------------------------------------
 
-    def _inject(self, hand: Hand, slip: Slip, mishap: Mishap, typed: str | None = None) -> None:
+    def _inject(
+        self, hand: Hand, slip: Slip, mishap: Mishap | DealerStep, typed: str | None = None
+    ) -> None:
         desk = self.desk
         to_act, before = hand.to_act, len(hand.rulings)
+        during = bool(hand.owed)  # a second mishap while a ruling's steps are under way
         events = hand.apply(mishap)
         ruled = hand.rulings[-1] if len(hand.rulings) > before else None
-        cards = ""
-        if ruled is not None:
-            cards = " ".join(str(card) for group in ruled.cards.values() for card in group)
-        seat = mishap.seat if mishap.seat is not None else to_act
-        what = desk.t(f"slip-{_slip_key(slip, mishap)}", seat=seat, cards=cards, card=mishap.card)
-        if typed is not None:
-            what = desk.t("as-you", step=typed, text=what)
-        desk.say(desk.t("mishap", text=what))
+        if isinstance(mishap, DealerStep):  # the floor called to what nobody noticed
+            desk.say(desk.t("school-noticed", text=self._unnoticed))
+        else:
+            what = told = self._what(slip, mishap, events, ruled, to_act)
+            if typed is not None:
+                told = desk.t("as-you", step=typed, text=what)
+            desk.say(desk.t("school-mishap-during" if during else "mishap", text=told))
+            if not mishap.noticed:
+                self._unnoticed = what
+                desk.say(desk.t("school-unnoticed"))
         if ruled is None:
             return  # nobody noticed (yet)
         desk.say(desk.ruling_line(ruled))
@@ -442,6 +449,25 @@ class DealDrill:
             desk.say(desk.t("owed-list", steps=" · ".join(owed)))
         desk.say(desk.t("remedy"))
         self._last = None
+
+    def _what(
+        self,
+        slip: Slip,
+        mishap: Mishap,
+        events: Sequence[Event],
+        ruled: Ruled | None,
+        to_act: int | None,
+    ) -> str:
+        """The slip told as the table saw it: the cards its ruling names, or (unnoticed) the
+        cards it turned face up."""
+        if ruled is not None:
+            cards = " ".join(str(card) for group in ruled.cards.values() for card in group)
+        else:
+            shown = (Kind.PITCH, Kind.BOARD)
+            cards = " ".join(str(c) for e in events if e.kind in shown for c in e.cards)
+        seat = mishap.seat if mishap.seat is not None else to_act
+        key = f"slip-{_slip_key(slip, mishap)}"
+        return self.desk.t(key, seat=seat, cards=cards, card=mishap.card)
 
 
 def _slip_key(slip: Slip, mishap: Mishap) -> str:
@@ -456,7 +482,19 @@ def _slip_key(slip: Slip, mishap: Mishap) -> str:
         Slip.EXTRA_AGAIN: "extra",
         Slip.BOXED_TWICE: "boxed",
         Slip.BOXED_AGAIN: "boxed",
+        Slip.EXPOSED_LATE: "exposed",
+        Slip.FLOP_NOBURN_LATE: "flop-noburn",
+        Slip.BURN_LATE: "burn",
+        Slip.EXPOSED_REPLACED: "exposed",
+        Slip.EXPOSED_THEN_FLOP: "exposed",
+        Slip.FLOP_AFTER_EXPOSED: "flop",
+        Slip.FLOP_THEN_FOUR: "flop",
+        Slip.FOUR_IN_REMEDY: "flop-4",
+        Slip.TURN_THEN_BURN: "turn",
+        Slip.BURN_IN_REMEDY: "burn",
+        Slip.FOUR_THEN_FLASH: "flop-4",
+        Slip.FLASH_IN_REMEDY: "flash",
     }.get(slip, slip.value)
-    if slip is Slip.NOBURN:
+    if slip in (Slip.NOBURN, Slip.NOBURN_LATE):
         return f"{mishap.kind}-noburn"
     return family

@@ -14,6 +14,7 @@ from dealer.apps.training.drills.procedure import _slip_key
 from dealer.apps.training.drills.slips import FIRST_PARTS, SLIPS, Planned, Slip, plan_slip
 from dealer.apps.training.scoring import Mistake, Skill
 from dealer.core.deck import DeckPlan
+from dealer.core.mishaps import Mishap
 from dealer.engine.hand import Hand
 from dealer.engine.obligations import Ruled
 from dealer.engine.random_play import random_action, random_table
@@ -54,6 +55,7 @@ class RulingQuiz:
         desk.redraw = lambda: desk.say(render_table(hand, desk.lang, heading))
         desk.redraw()
         to_act = hand.to_act
+        assert isinstance(planned.mishap, Mishap)  # first parts noticed at once
         hand.apply(planned.mishap)
         ruled = hand.rulings[-1]
         cards = " ".join(str(card) for group in ruled.cards.values() for card in group)

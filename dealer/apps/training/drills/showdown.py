@@ -17,6 +17,7 @@ from dealer.apps.training.drills.awards import shares_of
 from dealer.apps.training.drills.names import key_name
 from dealer.apps.training.drills.questions import Question, ask, numbered
 from dealer.apps.training.drills.situations import find, story
+from dealer.apps.training.drills.stages import showing_down
 from dealer.apps.training.scoring import Skill
 from dealer.core.cards import format_cards
 from dealer.core.hand_value import best_hand, evaluate, plays_the_board
@@ -28,7 +29,7 @@ __all__ = ["ShowdownDrill"]
 
 
 def _at_showdown(hand: Hand) -> bool:
-    return hand.state == "showdown" and len(hand.live) >= 2
+    return showing_down(hand) and len(hand.live) >= 2
 
 
 def _seats_check(right: tuple[int, ...]) -> Callable[[str], bool | None]:

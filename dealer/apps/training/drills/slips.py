@@ -5,23 +5,45 @@ Together they reach every irregularity of ``mishaps:`` in ``procedures/holdem.ya
 second part at the first moment the hand allows. A slip that *is* the dealer's step (an exposed
 pitch, a four-card flop, a street without its burn, a second burn) happens only when the trainee
 types that step, so it never takes a step from the trainee.
+
+The errors of RULES.md §C come too. A *late* slip is one of the mishaps the data lets go unnoticed
+(``unnoticed:``): nobody calls attention to it, the hand goes on, and once a player has acted since
+(or a street has come) the floor is called (``notice``, NOTICED-LATE) and rules on the hand as it
+then stands. A *combined* slip makes a second mishap while the first ruling's steps are under way
+(REMEDY-STACK, SEEN-CARD-STAYS-OUT): the replacement card exposed too, a premature flop after an
+exposed card, a four-card flop while redealing a premature flop, a second burn during the
+premature turn's remedy, a player's card flashed while a four-card flop is put right.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
+from dealer.apps.training.drills.stages import betting_of, board_due, burn_due, dealing
 from dealer.core.cards import Card, parse_card
 from dealer.core.deck import DeckPlan
+from dealer.core.events import Kind
 from dealer.core.mishaps import Mishap, MishapKind
+from dealer.core.stakes import Street
+from dealer.core.steps import DealerStep, Verb
 from dealer.core.table import SEATS, Table
 from dealer.engine.hand import Hand
 from dealer.engine.random_play import random_action
 
-__all__ = ["FIRST_PARTS", "SLIPS", "Planned", "Slip", "SlipSpec", "plan_slip", "slip_mishap"]
+__all__ = [
+    "COMBINED",
+    "FIRST_PARTS",
+    "LATE",
+    "SLIPS",
+    "Planned",
+    "Slip",
+    "SlipSpec",
+    "plan_slip",
+    "slip_mishap",
+]
 
 
 class Slip(StrEnum):
@@ -58,9 +80,27 @@ class Slip(StrEnum):
     FOREIGN_IN_STUB = "foreign-in-stub"
     JOKER = "joker"
     DECK_SHORT = "deck-short"
+    # Noticed late (NOTICED-LATE): the mishap goes unnoticed, then NOTICE calls the floor.
+    EXPOSED_LATE = "exposed-late"  # the first card of the deal exposed
+    FLOP_NOBURN_LATE = "flop-noburn-late"
+    NOBURN_LATE = "noburn-late"  # the turn or the river without its burn
+    BURN_LATE = "burn-late"  # a second burn before the turn or the river
+    NOTICE = "notice"
+    # Combined (REMEDY-STACK, SEEN-CARD-STAYS-OUT): a first mishap, then a second one while its
+    # ruling's steps are under way.
+    EXPOSED_REPLACED = "exposed-replaced"  # an exposed card, then its replacement exposed too
+    REPLACEMENT_EXPOSED = "replacement-exposed"
+    EXPOSED_THEN_FLOP = "exposed-then-flop"  # an exposed card (a held burn), then a premature flop
+    FLOP_AFTER_EXPOSED = "flop-after-exposed"
+    FLOP_THEN_FOUR = "flop-then-four"  # a premature flop, then four cards for its redealt flop
+    FOUR_IN_REMEDY = "four-in-remedy"
+    TURN_THEN_BURN = "turn-then-burn"  # a premature turn, then a second burn during its remedy
+    BURN_IN_REMEDY = "burn-in-remedy"
+    FOUR_THEN_FLASH = "four-then-flash"  # a four-card flop, then a player flashes a card
+    FLASH_IN_REMEDY = "flash-in-remedy"
 
 
-When = Callable[[Hand], Mishap | None]
+When = Callable[[Hand], Mishap | DealerStep | None]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +112,7 @@ class SlipSpec:
 
 def _dealing(hand: Hand, low: int, high: int) -> bool:
     """In the deal, no ruling owing anything but the deal, ``low <= pitched < high``."""
-    if hand.state != "dealing" or (hand.owed and hand.owed[0].verb is not None):
+    if not dealing(hand) or (hand.owed and hand.owed[0].verb is not None):
         return False
     return low <= hand.pitched < high
 
@@ -119,7 +159,7 @@ def _not_entitled(hand: Hand) -> Mishap | None:
 
 
 def _preflop_quiet(hand: Hand) -> bool:
-    return hand.state == "preflop_betting" and hand.to_act is not None
+    return betting_of(hand.state) is Street.PREFLOP and hand.to_act is not None
 
 
 def _live_seat(hand: Hand) -> int | None:
@@ -159,26 +199,38 @@ def _short_found(hand: Hand) -> Mishap | None:
     return Mishap(MishapKind.SHORT, seat=short[0]) if short else None
 
 
-def _premature(state: str, kind: MishapKind) -> When:
+def _premature(street: Street, kind: MishapKind) -> When:
+    """The board card(s) of the street after ``street`` turned while its betting is pending."""
+
     def when(hand: Hand) -> Mishap | None:
-        if hand.state == state and hand.to_act is not None and not hand.owed:
+        if betting_of(hand.state) is street and hand.to_act is not None and not hand.owed:
             return Mishap(kind)
         return None
 
     return when
 
 
-def _at(states: tuple[str, ...], mishap: Callable[[Hand], Mishap]) -> When:
+def _at(where: Callable[[Hand], bool], mishap: Callable[[Hand], Mishap]) -> When:
     def when(hand: Hand) -> Mishap | None:
-        if hand.state in states and not hand.owed:
+        if where(hand) and not hand.owed:
             return mishap(hand)
         return None
 
     return when
 
 
+def _burn_of(*streets: Street) -> Callable[[Hand], bool]:
+    """The burn before one of ``streets`` is due."""
+    return lambda hand: burn_due(hand) in streets
+
+
+def _board_of(*verbs: Verb) -> Callable[[Hand], bool]:
+    """One of the board steps ``verbs`` is due (its burn done)."""
+    return lambda hand: board_due(hand) in verbs
+
+
 def _street_without_burn(hand: Hand) -> Mishap:
-    return Mishap(MishapKind(hand.state.removesuffix("_burn")))
+    return Mishap(MishapKind(str(burn_due(hand))))
 
 
 def _flash(hand: Hand) -> Mishap | None:
@@ -190,9 +242,9 @@ def _flash(hand: Hand) -> Mishap | None:
 
 
 def _boxed(hand: Hand) -> Mishap | None:
-    if hand.state == "dealing" and not _dealing(hand, 1, _deal_size(hand) - 1):
+    if dealing(hand) and not _dealing(hand, 1, _deal_size(hand) - 1):
         return None
-    if hand.state not in ("dealing", "flop_burn", "turn_burn", "river_burn") or hand.owed:
+    if not (dealing(hand) or burn_due(hand) is not None) or hand.owed:
         return None
     return Mishap(MishapKind.BOXED)
 
@@ -203,9 +255,7 @@ def _boxed_again(hand: Hand) -> Mishap | None:
     no transition takes from a burn state, so the trainer does not inject it there."""
     if not hand.boxed:
         return None
-    if hand.state == "dealing" or (
-        hand.substantial_action and hand.state in ("flop_burn", "turn_burn", "river_burn")
-    ):
+    if dealing(hand) or (hand.substantial_action and burn_due(hand) is not None):
         return Mishap(MishapKind.BOXED)
     return None
 
@@ -219,7 +269,7 @@ def _button(hand: Hand) -> Mishap | None:
 
 def _in_betting(kind: MishapKind, card: Callable[[Hand], Card | None] = lambda hand: None) -> When:
     def when(hand: Hand) -> Mishap | None:
-        if hand.to_act is None or hand.owed or hand.state == "preflop_betting":
+        if hand.to_act is None or hand.owed or betting_of(hand.state) is Street.PREFLOP:
             return None
         return Mishap(kind, card=card(hand))
 
@@ -230,11 +280,87 @@ def _board_card(hand: Hand) -> Card | None:
     return hand.ledger.board[0] if hand.ledger.board else parse_card("As")
 
 
+def _late(when: When) -> When:
+    """The same mishap, nobody noticing it (the data's ``unnoticed:`` twin)."""
+
+    def late(hand: Hand) -> Mishap | DealerStep | None:
+        mishap = when(hand)
+        return replace(mishap, noticed=False) if isinstance(mishap, Mishap) else None
+
+    return late
+
+
+_PLAYERS = frozenset({Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE})
+
+
+def _notice(hand: Hand) -> DealerStep | None:
+    """The floor called to a mishap nobody noticed, once a player has acted since or a street has
+    come: it is ruled on the hand as it then stands (NOTICED-LATE)."""
+    events = hand.events
+    unnoticed = [i for i, event in enumerate(events) if event.kind is Kind.UNNOTICED]
+    if not unnoticed or any(e.kind is Kind.NOTICE for e in events[unnoticed[-1] :]):
+        return None
+    since = events[unnoticed[-1] + 1 :]
+    if any(event.kind in _PLAYERS or event.kind is Kind.BOARD for event in since):
+        return DealerStep(Verb.NOTICE)
+    return None
+
+
+def _owes(hand: Hand, verb: Verb | None) -> bool:
+    """The next thing a ruling owes is ``verb`` (None: a betting round or the deal awaited)."""
+    return bool(hand.owed) and hand.owed[0].verb is verb
+
+
+def _replacement_exposed(hand: Hand) -> Mishap | None:
+    if not _owes(hand, Verb.REPLACE):
+        return None
+    return Mishap(MishapKind.REPLACE_EXPOSED, seat=hand.owed[0].seat)
+
+
+def _flop_in_round(hand: Hand) -> Mishap | None:
+    """A premature flop while a ruling awaits the pre-flop betting round."""
+    if betting_of(hand.state) is Street.PREFLOP and hand.to_act is not None:
+        return Mishap(MishapKind.FLOP) if _owes(hand, None) else None
+    return None
+
+
+def _four_in_remedy(hand: Hand) -> Mishap | None:
+    return Mishap(MishapKind.FLOP, count=4) if _owes(hand, Verb.FLOP) else None
+
+
+def _burn_in_remedy(hand: Hand) -> Mishap | None:
+    if hand.owed and board_due(hand) in (Verb.TURN, Verb.RIVER):
+        return Mishap(MishapKind.BURN)
+    return None
+
+
+def _flash_in_remedy(hand: Hand) -> Mishap | None:
+    """A player shows a card while a ruling's dealer steps are under way."""
+    if not hand.owed or hand.owed[0].verb is None:
+        return None
+    for seat in hand.live:
+        cards = hand.ledger.hands.get(seat, ())
+        if len(cards) == 2:
+            return Mishap(MishapKind.FLASH, seat=seat, card=cards[0])
+    return None
+
+
+# When each slip is recognised, for the slips that share it (a late or combined first part).
+_FLOP_DUE = _board_of(Verb.FLOP)
+_TURN_OR_RIVER_DUE = _board_of(Verb.TURN, Verb.RIVER)
+_WHEN_EXPOSED_OTHER = _exposed(lambda h: 2, lambda h: _deal_size(h) - 1)
+_WHEN_PREMATURE_FLOP = _premature(Street.PREFLOP, MishapKind.FLOP)
+_WHEN_PREMATURE_TURN = _premature(Street.FLOP, MishapKind.TURN)
+_WHEN_FLOP_4 = _at(_FLOP_DUE, lambda h: Mishap(MishapKind.FLOP, count=4))
+_WHEN_FLOP_NOBURN = _at(_burn_of(Street.FLOP), lambda h: Mishap(MishapKind.FLOP))
+_WHEN_NOBURN = _at(_burn_of(Street.TURN, Street.RIVER), _street_without_burn)
+_WHEN_BURN = _at(_TURN_OR_RIVER_DUE, lambda h: Mishap(MishapKind.BURN))
+
 SLIPS: dict[Slip, SlipSpec] = {
     Slip.EXPOSED: SlipSpec(_exposed(lambda h: 0, lambda h: _deal_size(h) - 1), replaces=True),
     Slip.EXPOSED_FIRST: SlipSpec(_exposed(lambda h: 0, lambda h: 1), replaces=True),
     Slip.EXPOSED_SECOND: SlipSpec(_exposed(lambda h: 1, lambda h: 2), replaces=True),
-    Slip.EXPOSED_OTHER: SlipSpec(_exposed(lambda h: 2, lambda h: _deal_size(h) - 1), True),
+    Slip.EXPOSED_OTHER: SlipSpec(_WHEN_EXPOSED_OTHER, replaces=True),
     Slip.EXPOSED_TWICE: SlipSpec(
         _exposed(lambda h: 2, lambda h: _deal_size(h) - 2), True, Slip.EXPOSED_AGAIN
     ),
@@ -248,14 +374,14 @@ SLIPS: dict[Slip, SlipSpec] = {
     Slip.EXTRA_AGAIN: SlipSpec(_extra_again),
     Slip.SHORT: SlipSpec(_skip_last, replaces=True, then=Slip.SHORT_FOUND),
     Slip.SHORT_FOUND: SlipSpec(_short_found),
-    Slip.FLOP: SlipSpec(_premature("preflop_betting", MishapKind.FLOP)),
-    Slip.TURN: SlipSpec(_premature("flop_betting", MishapKind.TURN)),
-    Slip.RIVER: SlipSpec(_premature("turn_betting", MishapKind.RIVER)),
-    Slip.FLOP_4: SlipSpec(_at(("flop",), lambda h: Mishap(MishapKind.FLOP, count=4)), True),
-    Slip.FLOP_5: SlipSpec(_at(("flop",), lambda h: Mishap(MishapKind.FLOP, count=5)), True),
-    Slip.FLOP_NOBURN: SlipSpec(_at(("flop_burn",), lambda h: Mishap(MishapKind.FLOP)), True),
-    Slip.NOBURN: SlipSpec(_at(("turn_burn", "river_burn"), _street_without_burn), True),
-    Slip.BURN: SlipSpec(_at(("turn", "river"), lambda h: Mishap(MishapKind.BURN)), True),
+    Slip.FLOP: SlipSpec(_WHEN_PREMATURE_FLOP),
+    Slip.TURN: SlipSpec(_WHEN_PREMATURE_TURN),
+    Slip.RIVER: SlipSpec(_premature(Street.TURN, MishapKind.RIVER)),
+    Slip.FLOP_4: SlipSpec(_WHEN_FLOP_4, replaces=True),
+    Slip.FLOP_5: SlipSpec(_at(_FLOP_DUE, lambda h: Mishap(MishapKind.FLOP, count=5)), True),
+    Slip.FLOP_NOBURN: SlipSpec(_WHEN_FLOP_NOBURN, replaces=True),
+    Slip.NOBURN: SlipSpec(_WHEN_NOBURN, replaces=True),
+    Slip.BURN: SlipSpec(_WHEN_BURN, replaces=True),
     Slip.FLASH: SlipSpec(_flash),
     Slip.BOXED: SlipSpec(_boxed),
     Slip.BOXED_TWICE: SlipSpec(_boxed, then=Slip.BOXED_AGAIN),
@@ -266,7 +392,34 @@ SLIPS: dict[Slip, SlipSpec] = {
     Slip.FOREIGN_IN_STUB: SlipSpec(_in_betting(MishapKind.FOREIGN_IN_STUB)),
     Slip.JOKER: SlipSpec(_in_betting(MishapKind.JOKER)),
     Slip.DECK_SHORT: SlipSpec(_in_betting(MishapKind.DECK_SHORT)),
+    Slip.EXPOSED_LATE: SlipSpec(_late(_exposed(lambda h: 0, lambda h: 1)), True, Slip.NOTICE),
+    Slip.FLOP_NOBURN_LATE: SlipSpec(_late(_WHEN_FLOP_NOBURN), True, Slip.NOTICE),
+    Slip.NOBURN_LATE: SlipSpec(_late(_WHEN_NOBURN), True, Slip.NOTICE),
+    Slip.BURN_LATE: SlipSpec(_late(_WHEN_BURN), True, Slip.NOTICE),
+    Slip.NOTICE: SlipSpec(_notice),
+    Slip.EXPOSED_REPLACED: SlipSpec(_WHEN_EXPOSED_OTHER, True, Slip.REPLACEMENT_EXPOSED),
+    Slip.REPLACEMENT_EXPOSED: SlipSpec(_replacement_exposed, replaces=True),
+    Slip.EXPOSED_THEN_FLOP: SlipSpec(_WHEN_EXPOSED_OTHER, True, Slip.FLOP_AFTER_EXPOSED),
+    Slip.FLOP_AFTER_EXPOSED: SlipSpec(_flop_in_round),
+    Slip.FLOP_THEN_FOUR: SlipSpec(_WHEN_PREMATURE_FLOP, then=Slip.FOUR_IN_REMEDY),
+    Slip.FOUR_IN_REMEDY: SlipSpec(_four_in_remedy, replaces=True),
+    Slip.TURN_THEN_BURN: SlipSpec(_WHEN_PREMATURE_TURN, then=Slip.BURN_IN_REMEDY),
+    Slip.BURN_IN_REMEDY: SlipSpec(_burn_in_remedy, replaces=True),
+    Slip.FOUR_THEN_FLASH: SlipSpec(_WHEN_FLOP_4, True, Slip.FLASH_IN_REMEDY),
+    Slip.FLASH_IN_REMEDY: SlipSpec(_flash_in_remedy),
 }
+
+# The slips noticed late, and those whose second mishap comes during the first one's remedy.
+LATE = frozenset({Slip.EXPOSED_LATE, Slip.FLOP_NOBURN_LATE, Slip.NOBURN_LATE, Slip.BURN_LATE})
+COMBINED = frozenset(
+    {
+        Slip.EXPOSED_REPLACED,
+        Slip.EXPOSED_THEN_FLOP,
+        Slip.FLOP_THEN_FOUR,
+        Slip.TURN_THEN_BURN,
+        Slip.FOUR_THEN_FLASH,
+    }
+)
 
 # The slips a hand may start with (the second parts come only after their first).
 FIRST_PARTS = tuple(
@@ -274,7 +427,7 @@ FIRST_PARTS = tuple(
 )
 
 
-def slip_mishap(slip: Slip, hand: Hand) -> Mishap | None:
+def slip_mishap(slip: Slip, hand: Hand) -> Mishap | DealerStep | None:
     """The mishap ``slip`` would be now, if the machine recognises it here."""
     mishap = SLIPS[slip].when(hand)
     return mishap if mishap is not None and hand.can(mishap) else None
@@ -286,7 +439,7 @@ class Planned:
 
     moment: int
     slip: Slip
-    mishap: Mishap
+    mishap: Mishap | DealerStep
 
 
 def plan_slip(

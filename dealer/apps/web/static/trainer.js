@@ -1,5 +1,6 @@
-// The trainer page: it draws what the server says and sends each click as one dealer step.
-// It never judges a step itself: the server (the procedure machine) does.
+// The trainer page: it draws what the server says and sends each click as one dealer step, each
+// award and each answer as one line. It never judges a line itself: the server (the trainer of
+// `dealer train`, on the procedure machine) does; every drill of the trainer shows here.
 "use strict";
 
 const params = new URLSearchParams(location.search);
@@ -7,6 +8,7 @@ let lang = params.get("lang") || localStorage.getItem("dealer-lang") || "en";
 let texts = {};
 let session = null; // the last state the server sent
 let armed = null; // "replace" or "kill hand": the next seat click names the seat
+let pot = null; // the pot picked for an award: the next seat click awards it
 let busy = false;
 
 const $ = (id) => document.getElementById(id);
@@ -31,6 +33,9 @@ async function loadTexts() {
   document.documentElement.lang = lang;
   document.title = t("app-title");
   for (const element of document.querySelectorAll("[data-t]")) element.textContent = t(element.dataset.t);
+  for (const element of document.querySelectorAll("[data-placeholder]")) {
+    element.placeholder = t(element.dataset.placeholder);
+  }
   $("lang").value = lang;
   // The drills are the trainer's own: a drill added to it is listed here too.
   const drills = await (await fetch(`/api/drills/${encodeURIComponent(lang)}`)).json();
@@ -118,7 +123,7 @@ function drawSeats(table) {
     const money = document.createElement("div");
     money.className = "money";
     money.textContent = `${t("stack")} ${seat.stack}`;
-    if (seat.bet !== "0") money.textContent += ` · ${t("bet")} ${seat.bet}`;
+    if (seat.bet && seat.bet !== "0") money.textContent += ` · ${t("bet")} ${seat.bet}`;
     if (seat.all_in) money.textContent += ` · ${t("all-in")}`;
     if (seat.folded) money.textContent += ` · ${t("folded")}`;
     div.append(name, cards, money);
@@ -142,13 +147,22 @@ function drawTable(table) {
   $("set-aside-cards").replaceChildren(...table.set_aside.map(cardImage));
   $("board-cards").replaceChildren(...table.board.map(cardImage));
   $("pots").replaceChildren(
-    ...table.pots.map((pot, index) => {
+    ...table.pots.map((one, position) => {
+      const index = one.index ?? position;
       const span = document.createElement("span");
-      span.className = "pot";
-      span.textContent = `${index === 0 ? t("main-pot") : t("side-pot", { n: index })}: ${pot.amount}`;
+      span.className = "pot clickable";
+      span.id = `pot-${index}`;
+      span.dataset.index = index;
+      span.dataset.amount = one.amount;
+      span.textContent = `${potName(index)}: ${one.amount}`;
+      if (pot && pot.index === index) span.classList.add("picked");
       return span;
     }),
   );
+}
+
+function potName(index) {
+  return index === 0 ? t("main-pot") : t("side-pot", { n: index });
 }
 
 function ruleLink(rule) {
@@ -165,10 +179,12 @@ function showFeedback(state) {
   const box = $("feedback");
   box.replaceChildren();
   box.className = `feedback ${state.wrong ? "refused" : "accepted"}`;
-  for (const line of state.lines) {
+  for (const line of state.feedback || state.lines) {
     const p = document.createElement("pre");
     p.textContent = line;
     box.append(p);
+  }
+  for (const line of state.lines) {
     const entry = document.createElement("pre");
     entry.textContent = line;
     $("log").prepend(entry);
@@ -185,6 +201,20 @@ function showScore(state) {
   $("score-wrong").textContent = score.steps_wrong;
   $("score-hands").textContent = score.hands;
   $("score-seconds").textContent = score.seconds_per_hand;
+  // First-try accuracy per skill, as the trainer scores it (a position counts once).
+  $("score-skills").replaceChildren(
+    ...Object.entries(score.skills).map(([skill, tally]) => {
+      const row = document.createElement("tr");
+      row.className = "skill";
+      row.dataset.skill = skill;
+      const name = document.createElement("th");
+      name.textContent = (state.skill_names || {})[skill] || skill;
+      const figures = document.createElement("td");
+      figures.textContent = `${tally.first_right}/${tally.positions} (${Math.round(100 * tally.accuracy)}%)`;
+      row.append(name, figures);
+      return row;
+    }),
+  );
   const list = $("score-mistakes");
   list.replaceChildren();
   const entries = Object.entries(score.mistakes_by_rule);
@@ -213,12 +243,34 @@ function render(state) {
   $("setup").hidden = true;
   $("heading").textContent = state.heading;
   $("game").textContent = state.game || "";
+  const awarding = !state.finished && state.awarding;
+  if (!awarding) pickPot(null);
   if (state.table) drawTable(state.table);
-  const playing = !state.finished && !state.quiz;
-  for (const id of ["commands", "remedies"]) $(id).hidden = !playing || state.drill === "ruling";
-  $("quiz").hidden = !state.quiz;
+  $("table").classList.toggle("awarding", awarding);
+  const playing = !state.finished && !state.asking;
+  for (const id of ["commands", "remedies"]) $(id).hidden = !playing || state.questions;
+  $("award").hidden = !awarding;
+  // The question panel: what the trainer said in this hand, its options, a line for the answer.
+  $("quiz").hidden = state.finished || !(state.asking || (state.questions && state.transcript.length));
+  // The open question's options are buttons below: not listed twice.
+  const options = new Set((state.asking ? state.choices : []).map((text, index) => `  ${index + 1}. ${text}`));
+  const told = (state.transcript || []).filter((line) => !options.has(line));
+  const transcript = told.join("\n");
+  if ($("transcript").textContent !== transcript) {
+    // The story indented; the headings, the questions and the verdicts stand out.
+    $("transcript").replaceChildren(
+      ...told.map((line, index) => {
+        const span = document.createElement(line.startsWith(" ") ? "span" : "strong");
+        span.textContent = index ? `\n${line}` : line;
+        return span;
+      }),
+    );
+    $("transcript").scrollTop = $("transcript").scrollHeight;
+    $("answer-text").value = "";
+  }
+  $("answer-form").hidden = !state.asking;
   $("choices").replaceChildren(
-    ...(state.quiz ? state.choices : []).map((text, index) => {
+    ...(state.asking ? state.choices : []).map((text, index) => {
       const li = document.createElement("li");
       const button = document.createElement("button");
       button.type = "button";
@@ -238,10 +290,16 @@ function render(state) {
   showFeedback(state);
   showScore(state);
   $("end").hidden = state.finished;
+  if (state.asking && !state.choices.length) $("answer-text").focus();
 }
 
 async function step(line) {
   if (!session || session.finished || busy) return;
+  if (line === "push" && session.awarding) {
+    // The pots are pushed award by award (the trainer pushes once every share is awarded).
+    $("award-line").focus();
+    return;
+  }
   busy = true;
   try {
     const { status, data } = await call("POST", `/api/sessions/${session.id}/step`, { step: line });
@@ -256,16 +314,43 @@ async function step(line) {
   }
 }
 
-async function answer(number) {
-  if (!session || !session.quiz || busy || number < 1) return;
+async function answer(said) {
+  // A number picks an option; a text (an amount, seats, yes or no) is the answer as typed.
+  if (!session || !session.asking || busy || said === "" || said === 0) return;
   busy = true;
   try {
-    const { status, data } = await call("POST", `/api/sessions/${session.id}/answer`, { answer: number });
-    if (status === 200) render(data);
-    else showError(problem(status, data));
+    const { status, data } = await call("POST", `/api/sessions/${session.id}/answer`, { answer: said });
+    if (status === 200) {
+      showError("");
+      render(data);
+    } else {
+      showError(problem(status, data));
+    }
   } finally {
     busy = false;
   }
+}
+
+function pickPot(index) {
+  // A pot picked for an award: the award line names it with its whole amount (change the
+  // amount for a split pot), and the next seat click completes it.
+  pot = index === null ? null : { index, amount: $(`pot-${index}`).dataset.amount };
+  for (const span of document.querySelectorAll(".pot")) {
+    span.classList.toggle("picked", pot !== null && Number(span.dataset.index) === index);
+  }
+  $("award-picked").hidden = !pot;
+  if (!pot) return;
+  const words = index === 0 ? "main" : `side ${index}`;
+  $("award-line").value = `award ${words} ${pot.amount} to `;
+  $("award-picked").textContent = t("web-award-pick-seat", { pot: potName(index), amount: pot.amount });
+}
+
+function award(line) {
+  const said = line.trim();
+  if (!said) return;
+  pickPot(null);
+  $("award-line").value = "";
+  step(said);
 }
 
 function arm(what) {
@@ -274,6 +359,19 @@ function arm(what) {
 }
 
 function clickSeat(seat) {
+  if (session && session.asking) {
+    // A question about seats (who shows first, who wins): the seat is added to the answer.
+    const box = $("answer-text");
+    box.value = `${box.value.trim()} ${seat}`.trim();
+    box.focus();
+    return;
+  }
+  if (session && session.awarding && !armed) {
+    const line = $("award-line").value.trim();
+    if (/ to$/.test(line)) award(`${line} ${seat}`);
+    else $("award-line").focus(); // a pot first (click it), or the award typed
+    return;
+  }
   const what = armed;
   arm(null);
   step(what ? `${what} ${seat}` : `pitch ${seat}`);
@@ -329,17 +427,27 @@ function onKey(event) {
   if (event.target.closest("input, select, textarea") || event.ctrlKey || event.metaKey || event.altKey) return;
   if (!session || session.finished) return;
   if (/^[0-9]$/.test(event.key)) {
+    if (session.asking && !session.choices.length) {
+      $("answer-text").focus(); // the digit is typed into the answer (an amount, a seat)
+      return;
+    }
     event.preventDefault();
-    if (session.quiz) answer(Number(event.key));
+    if (session.asking) answer(Number(event.key));
     else clickSeat(event.key === "0" ? 10 : Number(event.key)); // 0 is seat 10
     return;
   }
+  if (event.key.toLowerCase() === "a" && session.awarding) {
+    event.preventDefault();
+    $("award-line").focus();
+    return;
+  }
   const line = KEYS[event.key.toLowerCase()];
-  if (line && !session.quiz) {
+  if (line && !session.asking) {
     event.preventDefault();
     step(line);
   } else if (event.key === "Escape") {
     arm(null);
+    pickPot(null);
   }
 }
 
@@ -371,6 +479,19 @@ document.addEventListener("DOMContentLoaded", async () => {
     if (seat) clickSeat(Number(seat.dataset.seat));
   });
   $("stub").addEventListener("click", () => step("burn"));
+  $("pots").addEventListener("click", (event) => {
+    const span = event.target.closest(".pot");
+    if (span && session && session.awarding) pickPot(Number(span.dataset.index));
+  });
+  $("answer-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const said = $("answer-text").value.trim();
+    if (said) answer(/^[0-9]$/.test(said) && session.choices.length ? Number(said) : said);
+  });
+  $("award-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    award($("award-line").value);
+  });
   $("board").addEventListener("click", () => step(boardStep()));
   for (const button of document.querySelectorAll("[data-step]")) {
     button.addEventListener("click", () => step(button.dataset.step));

@@ -1,0 +1,201 @@
+"""Verify, can, apply: what every step of a hand goes through, before and while the machine runs
+it.
+
+:class:`Applying` checks a step against what the rulings under way owe and what the machine
+allows, refuses it with what was expected and the rule, and runs the machine's transition; the
+hand model (:class:`dealer.engine.model.HandModel`) combines it with the procedure's vocabulary.
+It is its own module so that the optional compiled build (``setup.py``) compiles it: the model
+class itself stays interpreted (``transitions`` and the procedure loader set attributes on it).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from dealer.core.betting import BettingError
+from dealer.core.errors import Refusal
+from dealer.core.events import Event
+from dealer.core.mishaps import Mishap
+from dealer.core.native import mypyc_attr
+from dealer.core.steps import DealerStep, PlayerAction, Verb
+from dealer.engine.normal import AnyStep, Dealing
+from dealer.engine.obligations import Owed
+from dealer.engine.procedure import procedure, routes
+from dealer.engine.state import allows
+
+__all__ = ["AnyStep", "Applying"]
+
+_VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
+
+
+# The compiled build: the hand model derives from it and stays interpreted.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class Applying(Dealing):
+    """What a step goes through: the checks, the refusal naming what was expected, and the run
+    of the machine's transition (the hand model's part that every step of every hand takes)."""
+
+    # -- what is expected ----------------------------------------------------------------------
+
+    def expected(self, lang: str = "en") -> str:
+        """What the procedure requires now, with its rule: ``burn before the turn (BURN)``;
+        refusals quote it in English, the floor's answers in ``lang``."""
+        if self.owed and self.owed[0].verb is not None:
+            head = self.owed[0]
+            return head.expected if lang == "en" else f"{head.text_in(lang)} ({head.rule})"
+        spec = procedure().states[self.state]
+        text = spec.expectation(lang).format(next_seat=self.next_seat, to_act=self.to_act)
+        return f"{text} ({spec.rule})"
+
+    def _rule_now(self) -> str:
+        if self.owed and self.owed[0].verb is not None:
+            return self.owed[0].rule
+        return procedure().states[self.state].rule
+
+    def next_dealer_step(self) -> DealerStep | None:
+        """The correct dealer step now (autopilot); ``None`` if a player acts or the hand ended."""
+        if self.owed:
+            head = self.owed[0]
+            if head.verb is not None:
+                return _dealer_step(head.verb, head.seat)
+            if head.by_players:
+                return None
+        step = _autopilot()[self.state]
+        if step is not None and step.verb is Verb.PITCH:
+            return _dealer_step(Verb.PITCH, self.next_seat)
+        return step
+
+    # -- verify / can / apply ------------------------------------------------------------------
+
+    def verify(self, step: AnyStep) -> None:
+        """Raise :class:`Refusal` unless ``step`` is what the procedure allows now."""
+        self._verify_order(step)
+        if isinstance(step, PlayerAction):
+            assert self.betting is not None
+            try:
+                self.betting.verify(step.seat, step.move, step.to)
+            except BettingError as error:
+                raise Refusal(str(error), error.rule) from None
+        elif not self._machine_allows(step):
+            raise self._unexpected(step)
+
+    def _verify_order(self, step: AnyStep) -> None:
+        """The checks running the machine does not make: the steps a ruling owes come first, and a
+        player acts only in an open betting round."""
+        head = self.owed[0] if self.owed else None
+        if isinstance(step, PlayerAction):
+            if head is not None and head.verb is not None:
+                raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+            if self.betting is None or self.betting.is_complete:
+                raise self._unexpected(step)
+        elif head is None or (isinstance(step, DealerStep) and step.verb is Verb.NOTICE):
+            return
+        elif isinstance(step, DealerStep) and not _fits(head, step):
+            if head.verb is None and not head.by_players:  # the deal is awaited
+                raise self._unexpected(step)
+            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+        elif isinstance(step, Mishap) and not step.noticed:
+            # a ruling's steps are under way: the floor is at the table and sees it at once
+            raise Refusal(f"expected {head.expected}; got: {step} unnoticed", head.rule)
+        elif isinstance(step, Mishap) and self.obligations.gathering:
+            # the cards are being gathered (a misdeal, a void hand): nothing more is dealt
+            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+
+    def _unexpected(self, step: AnyStep) -> Refusal:
+        if isinstance(step, Mishap):
+            message = f"no irregularity is known for '{step}' here: {self.expected()}"
+            return Refusal(message, self._rule_now())
+        return Refusal(f"expected {self.expected()}; got: {step}", self._rule_now())
+
+    def _machine_allows(self, step: AnyStep) -> bool:
+        """Whether some transition of the machine takes ``step`` from this state: the routes'
+        conditions written out once (``state.allows``), or, for a hand made with
+        ``machine=True``, asked by name."""
+        if not self.through_machine:
+            allowed = allows(type(self)).get((step.trigger, self.state))
+            return allowed is not None and bool(allowed(self, step))
+        return any(
+            all(bool(getattr(self, name)(step)) is wanted for name, wanted in route.conditions)
+            for route in routes(type(self)).by_trigger.get((step.trigger, self.state), ())
+        )
+
+    def can(self, step: AnyStep) -> bool:
+        try:
+            self.verify(step)
+        except Refusal:
+            return False
+        return True
+
+    def apply(self, step: AnyStep) -> list[Event]:
+        """Perform ``step``; return the events it caused, in physical order.
+
+        An audited hand verifies the step in full first. Otherwise the run itself finishes the
+        checks: no transition's conditions holding, or the betting round refusing the wager (it
+        checks before it moves a chip), leaves the hand as it was and is the same refusal.
+        """
+        owed = self.owed
+        if self.audit:
+            self.verify(step)
+        elif owed or isinstance(step, PlayerAction):  # else nothing is out of order
+            self._verify_order(step)
+        start = len(self.events)
+        if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
+            self._apply_owed(step)
+            return self.events[start:]
+        try:
+            if self.audit:
+                done = self._fire(step.trigger, step)
+            else:  # _fire's fast path, a call less for every step of every hand
+                fire = self._calls.get((step.trigger, self.state))
+                done = fire is not None and fire(self, step)
+        except BettingError as error:
+            raise Refusal(str(error), error.rule) from None
+        if not done:
+            raise self._unexpected(step)
+        return self.events[start:]
+
+    def _apply_owed(self, step: DealerStep) -> None:
+        """Perform the step the last ruling owes next: it is off the list (and ``doing``) while it
+        runs, so that a round it closes sees what is owed after it; back on it if refused."""
+        head = self.owed.pop(0)
+        self.obligations.doing = head
+        try:
+            done = self._fire(step.trigger, step)
+        except BettingError as error:
+            self.owed.insert(0, head)
+            raise Refusal(str(error), error.rule) from None
+        except Refusal:
+            self.owed.insert(0, head)
+            raise
+        finally:
+            self.obligations.doing = None
+        if not done:  # nothing moved: the refusal reads the hand as it was
+            self.owed.insert(0, head)
+            raise self._unexpected(step)
+
+
+@cache
+def _autopilot() -> dict[str, DealerStep | None]:
+    """The dealer step each state's ``next`` names (none where players act; a pitch names its
+    seat when asked)."""
+    return {
+        name: _dealer_step(_VERB_BY_TRIGGER[spec.next], None) if spec.next is not None else None
+        for name, spec in procedure().states.items()
+    }
+
+
+_STEPS: dict[tuple[Verb, int | None], DealerStep] = {}
+
+
+def _dealer_step(verb: Verb, seat: int | None) -> DealerStep:
+    """The step value, made once: autopilot asks for the same few dozen in every hand."""
+    step = _STEPS.get((verb, seat))
+    if step is None:
+        step = _STEPS[verb, seat] = DealerStep(verb, seat=seat)
+    return step
+
+
+def _fits(head: Owed, step: DealerStep) -> bool:
+    """A ruling's owed steps come first: the next one, or the deal it awaits."""
+    if head.verb is None:
+        return step.verb is Verb.PITCH and not head.by_players
+    return step.verb is head.verb and (head.seat is None or step.seat == head.seat)
