@@ -5,7 +5,8 @@ it.
 allows, refuses it with what was expected and the rule, and runs the machine's transition; the
 hand model (:class:`dealer.engine.model.HandModel`) combines it with the procedure's vocabulary.
 It is its own module so that the optional compiled build (``setup.py``) compiles it: the model
-class itself stays interpreted (``transitions`` and the procedure loader set attributes on it).
+class itself stays interpreted (the procedure loader sets attributes on it, and it derives from an
+interpreted class too, which a compiled class cannot).
 """
 
 from __future__ import annotations
