@@ -258,7 +258,10 @@ def test_an_injected_premature_turn_is_handled_and_scored(browser: Any, server: 
     Select(browser.find_element(By.ID, "lang")).select_by_value("en")
     browser.find_element(By.ID, "progress-link").click()
     _wait(browser, lambda d: d.find_elements(By.CSS_SELECTOR, "tr.session"))
-    assert len(browser.find_elements(By.CSS_SELECTOR, "tr.session")) == 2
+    sessions = [row.text for row in browser.find_elements(By.CSS_SELECTOR, "tr.session")]
+    # this session with its one mistake; and Tess's normal drill when that test ran against this
+    # server (under pytest -n, another worker may have run it)
+    assert 1 <= len(sessions) <= 2 and any(f"{charged}×1" in row for row in sessions)
     skills = [
         row.get_attribute("data-skill")
         for row in browser.find_elements(By.CSS_SELECTOR, "tr.skill")
