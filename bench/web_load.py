@@ -121,6 +121,7 @@ class Trainee:
                     self.tally.errors.append(f"{self.name}: a wrong step got {status}")
                 else:
                     wrong += 1
+                    right -= 1  # the right step that follows is its position's retry
                     self.check(answer, sid)
             status, state = self.call("POST", f"/api/sessions/{sid}/step", {"step": expected})
             if status == 409 and state.get("id") == sid:
