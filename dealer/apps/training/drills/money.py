@@ -216,20 +216,28 @@ class MoneyDrill:
             return
         ask(desk, self._question(kind, hand, lines))
 
+    def _amount(
+        self,
+        skill: Skill,
+        rule_id: str,
+        lines: tuple[str, ...],
+        right: Decimal,
+        facts: dict[str, object],
+    ) -> Question:
+        """A question whose answer is one amount of chips."""
+        shown = format_chips(right)
+        form = self.desk.t("form-amount")
+        return Question(
+            skill, rule_id, lines, shown, shown, _amount_check(right), form, facts=facts
+        )
+
     def _question(self, kind: Ask, hand: Hand, lines: tuple[str, ...]) -> Question:
         desk = self.desk
         facts: dict[str, object] = {"ask": kind.value}
         if kind is Ask.POT:
             right = hand.pot
-            return Question(
-                Skill.POT_COUNT,
-                "ROUND-END",
-                (*lines, desk.t("ask-pot")),
-                format_chips(right),
-                format_chips(right),
-                _amount_check(right),
-                desk.t("form-amount"),
-                facts=facts,
+            return self._amount(
+                Skill.POT_COUNT, "ROUND-END", (*lines, desk.t("ask-pot")), right, facts
             )
         if kind is Ask.COLOUR_UP:
             return self._colour_up(hand, lines, facts)
@@ -244,57 +252,31 @@ class MoneyDrill:
             right = chip - options.to_call
             call, handed = format_chips(options.to_call), format_chips(chip)
             question = desk.t("ask-change", seat=seat, call=call, chip=handed)
-            return Question(
-                Skill.CHANGE,
-                "CHIP-UNIT",
-                (*lines, question),
-                format_chips(right),
-                format_chips(right),
-                _amount_check(right),
-                desk.t("form-amount"),
-                facts=facts,
-            )
+            return self._amount(Skill.CHANGE, "CHIP-UNIT", (*lines, question), right, facts)
         street_rule = (
             "PREFLOP-ACTION" if hand.betting.street is Street.PREFLOP else ("POSTFLOP-ACTION")
         )
         if kind is Ask.CALL:
             right = options.to_call
-            return Question(
-                Skill.BET_SIZING,
-                street_rule,
-                (*lines, desk.t("ask-call", seat=seat)),
-                format_chips(right),
-                format_chips(right),
-                _amount_check(right),
-                desk.t("form-amount"),
-                facts=facts,
+            return self._amount(
+                Skill.BET_SIZING, street_rule, (*lines, desk.t("ask-call", seat=seat)), right, facts
             )
         if kind is Ask.MIN_RAISE:
             assert options.min_to is not None
             key = "ask-min-raise" if Move.RAISE in options.moves else "ask-min-bet"
             right = options.min_to
-            return Question(
-                Skill.BET_SIZING,
-                "NL-MIN-RAISE",
-                (*lines, desk.t(key, seat=seat)),
-                format_chips(right),
-                format_chips(right),
-                _amount_check(right),
-                desk.t("form-amount"),
-                facts=facts,
+            return self._amount(
+                Skill.BET_SIZING, "NL-MIN-RAISE", (*lines, desk.t(key, seat=seat)), right, facts
             )
         if kind is Ask.POT_MAX:
             assert options.max_to is not None
             right = options.max_to
-            return Question(
+            return self._amount(
                 Skill.BET_SIZING,
                 "POT-LIMIT",
                 (*lines, desk.t("ask-pot-max", seat=seat)),
-                format_chips(right),
-                format_chips(right),
-                _amount_check(right),
-                desk.t("form-amount"),
-                facts=facts,
+                right,
+                facts,
             )
         reopened = options.min_to is not None
         word = desk.t("answer-yes" if reopened else "answer-no")
