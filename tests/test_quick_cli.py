@@ -10,6 +10,7 @@ import sys
 import pytest
 from typer.testing import CliRunner
 
+from dealer import __version__
 from dealer.apps.cli import app
 from dealer.apps.quick import run
 from tests.conftest import ROOT
@@ -89,3 +90,15 @@ def test_the_dealer_command_runs_the_quick_path_and_the_full_one() -> None:
     assert ruled.returncode == 0 and "TURN-PREMATURE" in ruled.stdout
     version = run_dealer("--version")
     assert version.returncode == 0 and version.stdout.startswith("dealer ")
+
+
+def test_version_imports_neither_typer_nor_the_machine() -> None:
+    # issue 27: `dealer --version` answers before the command line or the procedure is imported
+    code = (
+        "import sys; sys.argv = ['dealer', '--version']; from dealer.apps.quick import main; "
+        "main(); assert not {'typer', 'transitions'} & set(sys.modules), 'imported too much'"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=False
+    )
+    assert (done.returncode, done.stdout, done.stderr) == (0, f"dealer {__version__}\n", "")

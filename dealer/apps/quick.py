@@ -82,6 +82,11 @@ def run(argv: Sequence[str]) -> int | None:
 
 def main() -> None:
     """The ``dealer`` command."""
+    if sys.argv[1:] == ["--version"]:  # answered before anything else is imported
+        from dealer import __version__
+
+        sys.stdout.write(f"dealer {__version__}\n")
+        return
     from dealer.core.errors import DataError
     from dealer.engine.procedure import quiet
 
