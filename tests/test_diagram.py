@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from typer.testing import CliRunner
 
 from dealer.apps import diagram
@@ -14,7 +15,7 @@ from dealer.engine.procedure import procedure
 def test_the_committed_procedure_document_is_up_to_date() -> None:
     committed = diagram.DOC.read_text(encoding="utf-8")
     assert committed == diagram.document(), (
-        "docs/procedure.md is out of date: run `dealer diagram` and commit it"
+        "docs/procedure.md is out of date: run `dealer diagram -o docs/procedure.md` and commit it"
     )
 
 
@@ -50,3 +51,14 @@ def test_the_command_writes_the_document(tmp_path: Path) -> None:
     result = CliRunner().invoke(app, ["diagram", "-o", str(target)])
     assert result.exit_code == 0, result.output
     assert target.read_text(encoding="utf-8") == diagram.document()
+
+
+def test_the_command_writes_to_the_current_folder_by_default(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # never beside the installed package (issue 23): an installed tool has no docs/ of its own
+    monkeypatch.chdir(tmp_path)
+    result = CliRunner().invoke(app, ["diagram"])
+    assert result.exit_code == 0, result.output
+    assert result.output == "wrote procedure.md\n"
+    assert (tmp_path / "procedure.md").read_text(encoding="utf-8") == diagram.document()

@@ -6,12 +6,14 @@ stub, the board or the command it names, and awards the pot by clicking it and t
 makes one wrong click and sees the refusal with its rule (DEAL-ORDER), has a wrong award refused
 (SIDE-POTS), answers money questions typed on the page (one right, one wrong with its rule),
 handles an injected premature turn (TURN-PREMATURE) and the score shows it; the floor desk finds
-TURN-PREMATURE from a Chinese query and shows it in Traditional Chinese. Screenshots go to
-``docs/screenshots/`` (referenced from the README).
+TURN-PREMATURE from a Chinese query and shows it in Traditional Chinese. Screenshots go to a
+temporary folder, so that the suite leaves the checkout as it was; ``docs/refresh-screenshots``
+runs this test with ``DEALER_SHOTS=docs/screenshots`` to refresh the ones the docs show.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import socket
 import tempfile
@@ -37,7 +39,7 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 from dealer.apps.web.app import Settings, create_app
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
-SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+SHOTS = Path(os.environ.get("DEALER_SHOTS") or tempfile.mkdtemp(prefix="dealer-shots-"))
 
 pytestmark = pytest.mark.skipif(
     not (CHROMIUM.exists() and CHROMEDRIVER.exists()),

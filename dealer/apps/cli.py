@@ -442,16 +442,18 @@ def export_phh(
 @app.command()
 def diagram(
     out: Annotated[
-        Path | None, typer.Option("-o", "--out", help="Default: docs/procedure.md.")
+        Path | None,
+        typer.Option("-o", "--out", help="Default: procedure.md in the current folder."),
     ] = None,
 ) -> None:
     """Write the procedure as a Mermaid state diagram and the irregularities as a table."""
     from dealer.apps import diagram as generated
 
+    target = out or generated.DEFAULT_OUT
     try:
-        written = generated.write(out or generated.DOC)
+        written = generated.write(target)
     except OSError as error:
-        raise _bad_input(f"{out or generated.DOC}:0: cannot write: {error.strerror}") from None
+        raise _bad_input(f"{target}:0: cannot write: {error.strerror}") from None
     typer.echo(f"wrote {written}")
 
 

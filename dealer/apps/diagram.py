@@ -3,7 +3,8 @@
 The normal procedure becomes a Mermaid state diagram (one arrow per transition of the built
 ``transitions`` machine, labelled with its trigger and conditions); the irregularities become a
 table of state x mishap -> ruling, read from the same machine's mishap transitions. The result is
-``docs/procedure.md``; a test fails when the committed file is not what this writes.
+``docs/procedure.md`` in the checkout; a test fails when the committed file is not what this writes.
+The command writes to the current folder (or ``-o``), never beside the installed package.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ from dealer.engine.procedure import machine, procedure
 from dealer.rules.rulebook import Lang, book
 from dealer.rules.rulesets import PROCEDURES
 
-DOC = PROCEDURES.parent / "docs" / "procedure.md"
-COMMAND = "dealer diagram"
+DOC = PROCEDURES.parent / "docs" / "procedure.md"  # the checkout's copy, held by a test
+DEFAULT_OUT = Path("procedure.md")  # the command's default: the current folder
+COMMAND = "dealer diagram -o docs/procedure.md"
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,7 +161,7 @@ Allowed only as the next step a ruling owes.
 """
 
 
-def write(path: Path = DOC) -> Path:
+def write(path: Path = DEFAULT_OUT) -> Path:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(document(), encoding="utf-8")
     return path
