@@ -19,10 +19,12 @@ import yaml
 from dealer.apps.trainer import Drill, Skill, Slip, Trainer
 from dealer.apps.training.drills.action_quiz import Call
 from dealer.apps.training.drills.awards import parse_award
+from dealer.apps.training.report import load_school
 from dealer.core.deck import DeckPlan
 from dealer.core.steps import parse_step
 from dealer.engine.hand import Hand
 from dealer.rules.rulebook import Lang, ids
+from dealer.rules.source import SourceError
 from dealer.rules.texts import messages
 from tests import school_trainees
 from tests.conftest import ROOT
@@ -483,6 +485,28 @@ def test_summary_bad_input_exits_2(tmp_path: Path) -> None:
     done = _train("--summary", "--school", str(school), str(report))
     assert done.returncode == 2
     assert done.stderr.startswith(f"{school}:1: unknown skill 'dealing'")
+
+
+@pytest.mark.parametrize(
+    ("text", "error"),
+    [
+        ("pass:\n  burns: 0.9\n  deal-ordr: 0.9\n",
+         ":3: unknown skill 'deal-ordr'; did you mean 'deal-order'?"),
+        ("pass:\n  burns: 0.9\nminimun: 3\n",
+         ":3: unknown key 'minimun' in a school's pass marks; did you mean 'minimum'?"),
+        ("pass:\n  burns: 0.9\n  board: 1.5\n", ":3: board: the pass mark must be from 0 to 1"),
+        ("pass:\n  burns: 0.9\nminimum: 0\n", ":3: minimum: expected a whole number of at least 1"),
+    ],
+)  # fmt: skip
+def test_a_school_file_is_read_strictly_with_the_line(
+    text: str, error: str, tmp_path: Path
+) -> None:
+    # issue 23: procedures/school.yaml is read like every data file (file:line, no key dropped)
+    school = tmp_path / "school.yaml"
+    school.write_text(text, encoding="utf-8")
+    with pytest.raises(SourceError) as raised:
+        load_school(school)
+    assert str(raised.value) == f"{school}{error}"
 
 
 def test_train_report_carries_who_when_and_how(tmp_path: Path) -> None:

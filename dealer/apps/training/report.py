@@ -18,9 +18,10 @@ from typing import Any
 from dealer import __version__
 from dealer.apps.training.scoring import Score, Skill
 from dealer.apps.training.texts import say
+from dealer.core.errors import did_you_mean
 from dealer.rules.rulebook import Lang
 from dealer.rules.rulesets import PROCEDURES
-from dealer.rules.source import SourceError, load_file
+from dealer.rules.source import Node, SourceError, check_keys, load_file
 
 __all__ = ["School", "load_reports", "load_school", "report_json", "summarize"]
 
@@ -40,27 +41,29 @@ class School:
 
 
 def load_school(path: Path | None = None) -> School:
-    """The pass marks; ``file:line: message`` (SourceError) when the file is not one."""
+    """The pass marks; ``file:line: message`` (SourceError) at the line of what is wrong, a
+    misspelt key or skill named with the closest one."""
     where = path or SCHOOL_PATH
     shown = str(path) if path is not None else "procedures/school.yaml"
     data = load_file(where, shown)
-    if not isinstance(data, dict) or not isinstance(data.get("pass"), dict):
+    if not isinstance(data, Node):
         raise SourceError(shown, 1, "expected 'pass:' with a mark per skill")
-    skills = {skill.value for skill in Skill}
+    check_keys(data, ("pass", "minimum"), "a school's pass marks")
+    marks = data.get("pass")
+    if not isinstance(marks, Node):
+        raise data.error("pass", "expected 'pass:' with a mark per skill")
+    skills = [skill.value for skill in Skill]
     passing: dict[str, float] = {}
-    for skill, mark in data["pass"].items():
+    for skill, mark in marks.items():
         if skill not in skills:
-            raise SourceError(shown, 1, f"unknown skill {skill!r}: {', '.join(sorted(skills))}")
-        if (
-            isinstance(mark, bool)
-            or not isinstance(mark, int | float | Decimal)
-            or not 0 <= mark <= 1
-        ):
-            raise SourceError(shown, 1, f"{skill}: the pass mark must be from 0 to 1")
+            hint = did_you_mean(str(skill), skills) or f": {', '.join(sorted(skills))}"
+            raise marks.error(skill, f"unknown skill {skill!r}{hint}")
+        if isinstance(mark, bool) or not isinstance(mark, int | Decimal) or not 0 <= mark <= 1:
+            raise marks.error(skill, f"{skill}: the pass mark must be from 0 to 1")
         passing[str(skill)] = float(mark)
     minimum = data.get("minimum", 1)
     if isinstance(minimum, bool) or not isinstance(minimum, int) or minimum < 1:
-        raise SourceError(shown, 1, "minimum: expected a whole number of at least 1")
+        raise data.error("minimum", "minimum: expected a whole number of at least 1")
     return School(passing, minimum)
 
 
