@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from dealer.core.pots import Contributions, build_pots
-from dealer.core.stakes import AntePayer
+from dealer.core.stakes import AntePayer, Stakes, Structure
 from dealer.rules.source import SourceError
 from dealer.scenarios.format import read_scenario
+from tests.conftest import ROOT
 
 HEAD = "scenario: t\nruleset: {ruleset}\ntable:\n  game: no-limit\n  blinds: [1, 2]\n"
 STEPS = "steps:\n  - post\n"
@@ -63,3 +64,31 @@ def test_dead_money_stays_in_the_main_pot_even_when_chips_go_back() -> None:
     paid[2] = Decimal(0)  # a void hand returned the chips: nothing dead is left
     paid[1] = Decimal(0)
     assert build_pots(paid, folded=()) == ()
+
+
+def test_stakes_and_the_scenario_reader_agree_on_the_chip_unit() -> None:
+    # CHIP-UNIT: one default (dealer.core.chips.default_unit) for Stakes and the scenario reader, so
+    # a 25/50 game with a 10 ante plays in 5 chips however it is set up (issue 23)
+    assert Stakes.blinds(
+        Structure.NO_LIMIT, Decimal(25), Decimal(50), ante=Decimal(10)
+    ).chip_unit == Decimal(5)
+    assert Stakes.limit(Decimal(5), Decimal(10)).chip_unit == Decimal(
+        "0.5"
+    )  # 2.5 = 2 x 1 + 0.5 (LA 130)
+    checked = 0
+    for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
+        if path.parent.name == "house":
+            continue
+        stakes = read_scenario(path).table.stakes
+        if "chip:" in path.read_text(encoding="utf-8"):
+            continue  # the table names its chip: nothing is defaulted
+        made = (
+            Stakes.limit(stakes.small_bet, stakes.big_bet, small_blind=stakes.small_blind,
+                         ante=stakes.ante, straddle=stakes.straddle)
+            if stakes.structure is Structure.LIMIT
+            else Stakes.blinds(stakes.structure, stakes.small_blind, stakes.big_blind,
+                               ante=stakes.ante, straddle=stakes.straddle)
+        )  # fmt: skip
+        assert made.chip_unit == stakes.chip_unit, path
+        checked += 1
+    assert checked > 100

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from dealer.core.chips import ZERO
+from dealer.core.chips import ZERO, default_unit
 
 
 class Structure(StrEnum):
@@ -93,15 +93,19 @@ class Stakes:
         straddle: Decimal = ZERO,
         ante_by: AntePayer = AntePayer.EACH,
     ) -> Stakes:
-        """Fixed limit ``small_bet/big_bet``: big blind = small bet, small blind = half (BLINDS)."""
+        """Fixed limit ``small_bet/big_bet``: big blind = small bet, small blind = half (BLINDS);
+        the chip unit defaults to the one the forced bets and bet sizes are made from (CHIP-UNIT,
+        :func:`~dealer.core.chips.default_unit`, as a scenario's table has it)."""
         sb = small_bet / 2 if small_blind is None else small_blind
+        if chip_unit is None:
+            chip_unit = default_unit(sb, small_bet, big_bet, ante, straddle)
         return cls(
             structure=Structure.LIMIT,
             small_blind=sb,
             big_blind=small_bet,
             small_bet=small_bet,
             big_bet=big_bet,
-            chip_unit=sb if chip_unit is None else chip_unit,
+            chip_unit=chip_unit,
             ante=ante,
             straddle=straddle,
             cap_bets=cap_bets,
@@ -122,14 +126,21 @@ class Stakes:
         ante_by: AntePayer = AntePayer.EACH,
     ) -> Stakes:
         """A no-limit or pot-limit game ``small_blind/big_blind``; the chip unit defaults to the
-        small blind (CHIP-UNIT: the smallest chip used for the blinds)."""
+        one the forced bets are made from (CHIP-UNIT, :func:`~dealer.core.chips.default_unit`, as a
+        scenario's table has it).
+
+        >>> Stakes.blinds(Structure.NO_LIMIT, Decimal(25), Decimal(50), ante=Decimal(10)).chip_unit
+        Decimal('5')
+        """
+        if chip_unit is None:
+            chip_unit = default_unit(small_blind, big_blind, ante, straddle)
         return cls(
             structure=structure,
             small_blind=small_blind,
             big_blind=big_blind,
             small_bet=big_blind,
             big_bet=big_blind,
-            chip_unit=small_blind if chip_unit is None else chip_unit,
+            chip_unit=chip_unit,
             ante=ante,
             straddle=straddle,
             cap_bets=None,

@@ -154,6 +154,7 @@ def _stakes(rng: random.Random, structure: Structure, players: int, ruleset: str
             small_bet,
             big_bet,
             small_blind=small_blind,
+            chip_unit=unit,
             cap_bets=rules.limit_cap_bets,
             cap_lifted_heads_up=rules.limit_cap_lifted_heads_up,
             ante=ante,

@@ -10,13 +10,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
-from math import gcd
 from pathlib import Path
 from typing import Any
 
 from dealer.core.button import draw_for_button
 from dealer.core.cards import Card, CardError, parse_cards
-from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.chips import ChipError, default_unit, format_chips, parse_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.errors import did_you_mean
 from dealer.core.mishaps import Mishap, parse_mishap
@@ -197,47 +196,6 @@ def _straddle(extras: Mapping[str, Any], big_blind: Decimal) -> Decimal:
         return Decimal(0)
     amount: Decimal | None = extras["straddle"]
     return 2 * big_blind if amount is None else amount
-
-
-# The usual chip values, largest first: what a card room makes its blinds and antes from.
-CHIP_VALUES = tuple(
-    Decimal(value)
-    for value in (
-        "5000000", "1000000", "500000", "100000", "25000", "5000", "1000", "500", "100", "25",
-        "5", "1", "0.5", "0.25", "0.1", "0.05", "0.01",
-    )
-)  # fmt: skip
-
-
-def default_unit(*amounts: Decimal) -> Decimal:
-    """CHIP-UNIT by default: the smallest chip used to make the forced bets (LA 130), each made
-    from the usual chip values largest first, and in any case a chip that makes every one.
-
-    >>> str(default_unit(Decimal(40000), Decimal(80000)))  # 80,000 = 3 x 25,000 + 5,000
-    '5000'
-    >>> [str(default_unit(*map(Decimal, a))) for a in (("25", "50"), ("100", "200", "25"))]
-    ['25', '25']
-    >>> str(default_unit(Decimal("2.5"), Decimal(5))), str(default_unit(Decimal(3), Decimal(7)))
-    ('0.5', '1')
-    """
-    positive = [amount for amount in amounts if amount > 0]
-    smallest: Decimal | None = None
-    for amount in positive:
-        rest = amount
-        for value in CHIP_VALUES:
-            if rest >= value:
-                rest %= value
-                smallest = value if smallest is None else min(smallest, value)
-    candidates = [*positive, *([smallest] if smallest is not None else [])]
-    return _gcd(*candidates) if candidates else Decimal(1)
-
-
-def _gcd(*amounts: Decimal) -> Decimal:
-    """The largest amount that makes each of ``amounts`` a whole number of times."""
-    scale = max(0, *(-int(amount.as_tuple().exponent) for amount in amounts))
-    whole = [int(amount.scaleb(scale)) for amount in amounts]
-    unit = Decimal(gcd(*whole)).scaleb(-scale)
-    return unit.quantize(Decimal(1)) if unit == unit.to_integral_value() else unit.normalize()
 
 
 def _is_number(value: Any) -> bool:
