@@ -38,6 +38,7 @@ import statistics
 import sys
 import time
 from collections import Counter
+from collections.abc import Mapping
 from decimal import Decimal
 from importlib import metadata
 from pathlib import Path
@@ -104,7 +105,7 @@ def act(hand: Hand, policy: random.Random) -> PlayerAction:
 
 
 def _callable(
-    bets: dict[int, Decimal], stacks: dict[int, Decimal], live: tuple[int, ...], seat: int
+    bets: Mapping[int, Decimal], stacks: Mapping[int, Decimal], live: tuple[int, ...], seat: int
 ) -> bool:
     """Whether another player could still put in more than the bet (the policy's wager rule)."""
     high = max(bets.values())

@@ -36,6 +36,8 @@ from collections.abc import Sequence
 
 from pokerkit import Automation, Card, Mode, NoLimitTexasHoldem, State
 
+__all__ = ["Card", "State", "pokerkit_deck", "run_pokerkit", "seat_order"]
+
 PLAYERS = 6
 BLINDS = (1, 2)
 STACK = 400  # 200 big blinds

@@ -21,6 +21,7 @@ from dealer.apps import guided
 from dealer.apps.cli import app
 from dealer.apps.guided import MISHAPS, STREETS, Answers, Situation, build, run
 from dealer.core.errors import DataError
+from dealer.core.roles import Role
 from dealer.rules.rulebook import Lang
 from tests.conftest import ROOT
 
@@ -113,7 +114,7 @@ def test_a_five_card_flop_under_wsop_takes_its_branch() -> None:
                   "wsop-2024")  # fmt: skip
     ruled = built.hand.rulings[-1]
     assert ruled.rule_id == "FLOP-TOO-MANY"
-    assert [str(card) for card in ruled.cards["flop cards"]] == ["Ah", "Kd", "7c", "7d", "2s"]
+    assert [str(card) for card in ruled.cards[Role.FLOP_CARDS]] == ["Ah", "Kd", "7c", "7d", "2s"]
 
 
 def _terminal(args: list[str], dialogue: list[tuple[str, str]], expected: list[str]) -> None:
@@ -209,7 +210,7 @@ def test_a_mishap_may_name_the_card_the_table_saw() -> None:
     assert text.rstrip().endswith("- mishap: turn")
     right = replay(scenario_from_text(text.rstrip() + " Ts\n", "named.yaml"), keep_hand=True)
     assert right.failure is None and right.hand is not None
-    assert [str(c) for c in right.hand.rulings[-1].cards["premature turn card"]] == ["Ts"]
+    assert [str(c) for c in right.hand.rulings[-1].cards[Role.PREMATURE_TURN_CARD]] == ["Ts"]
     wrong = replay(scenario_from_text(text.rstrip() + " Kh\n", "named.yaml"))
     assert wrong.failure is not None
     assert "turn Kh names Kh, but the card turned is Ts" in wrong.failure
@@ -246,7 +247,7 @@ def _replies(mishap: Situation) -> list[str]:
 
 @pytest.mark.parametrize("lang", [Lang.ZH_HANS, Lang.ZH_HANT], ids=str)
 def test_every_guided_question_and_answer_in_chinese(lang: Lang) -> None:
-    from tests.test_chinese_output import english_words
+    from tests.helpers import english_words
 
     for mishap in MISHAPS:
         out: list[str] = []

@@ -130,7 +130,7 @@ def test_random_mishaps_never_lose_a_card_or_a_chip_and_every_hand_ends(ruleset:
         assert hand.is_over
         hand.check()
         assert sum(hand.stacks.values()) == sum(hand.table.stacks.values())  # chips conserved
-        back = seen_card_back_in_play(hand.events)
+        back = seen_card_back_in_play(list(hand.events))
         assert back is None, f"seed {seed} under {ruleset}: {back} after {injected}"
         ruled.update(ruling.rule_id for ruling in hand.rulings)
         late += any(ruling.late for ruling in hand.rulings)

@@ -20,7 +20,7 @@ def test_every_public_name_resolves_and_is_documented() -> None:
 
 def test_an_unknown_name_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError):
-        _ = dealer.Nothing  # type: ignore[attr-defined]
+        _ = dealer.Nothing
 
 
 def test_a_query_that_matches_nothing_suggests() -> None:

@@ -187,7 +187,7 @@ def test_ruling_quiz_offers_four_different_remedies(seed: int) -> None:
     from dealer.rules.rulebook import rule
 
     box: list[Trainer] = []
-    summaries = {}
+    summaries: dict[str, tuple[object, ...]] = {}
     for rule_id in ids("B"):
         ruling = rule(rule_id).ruling("seed")
         summaries.setdefault(ruling.summary.get(Lang.EN), remedy_of(ruling))
@@ -510,7 +510,7 @@ def test_a_school_file_is_read_strictly_with_the_line(
 
 
 def test_train_report_carries_who_when_and_how(tmp_path: Path) -> None:
-    lines = []
+    lines: list[str] = []
     box: list[Trainer] = []
     read = school_trainees.perfect(box, lines)
     run(Drill.ACTION, read, box, hands=2, seed=5)

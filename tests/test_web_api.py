@@ -23,6 +23,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*starlette.testclient")  # ht
 from starlette.testclient import TestClient  # noqa: E402
 
 from dealer.apps.web import app as web_app  # noqa: E402
+from dealer.apps.web import trainer_adapter  # noqa: E402
 from dealer.apps.web.app import Settings, create_app, web_messages  # noqa: E402
 from dealer.apps.web.cards import all_images  # noqa: E402
 from dealer.apps.web.texts import PAGE_TEXTS  # noqa: E402
@@ -594,14 +595,15 @@ def test_side_pots_built_then_awarded_on_the_page_last_side_pot_first(client: An
     ]
 
 
-@pytest.mark.parametrize("drill", web_app.DRILLS)
+@pytest.mark.parametrize("drill", trainer_adapter.DRILLS)
 def test_every_drill_of_the_trainer_plays_to_its_end_on_the_page(client: Any, drill: str) -> None:
     """Every drill (a drill added to the trainer too) goes through the same three requests: a
     dealer step, an award, an answer; each answered as the trainer itself has it right."""
     from dealer.apps.training.drills.awards import award_text, shares_of
+    from dealer.core.pots import Share
 
     state = _open(client, drill=drill, hands=2, seed=1)
-    sid, owed = state["id"], []
+    sid, owed = state["id"], list[Share]()
     for _ in range(600):
         if state["finished"]:
             break
