@@ -732,3 +732,17 @@ def test_a_wrong_remedy_after_a_late_or_combined_mishap(
     [mistake] = trainer.score.mistakes
     assert (mistake.rule, mistake.graded) == (wrong[0], Skill.REMEDIES)
     assert trainer.score.hands == 3
+
+
+def test_a_walk_pushes_both_blinds_to_the_big_blind() -> None:
+    # Everyone folds to the big blind: the big blind's uncalled part comes back (ROUND-END) and the
+    # pot of both blinds is theirs (SHOWDOWN: the last live hand wins unshown); a dealer pushes
+    # the three chips together, so "award main 3 to 8" is right (issue 26), as is "award main 2".
+    walk = "post\nshuffle\ncut\npitch 10\npitch 8\npitch 9\npitch 10\npitch 8\npitch 9\n"
+    for award in ("award main 3 to 8", "award main 2 to 8"):
+        done = run_dealer("train", "--seed", "1", "--hands", "1", stdin=f"{walk}{award}\n")
+        assert done.returncode == 0, done.stderr
+        assert "✗" not in done.stdout and "No mistakes." in done.stdout
+        assert "    procedure: 4/4 (100%)" in done.stdout  # the uncontested push, no side pot
+    wrong = run_dealer("train", "--seed", "1", "--hands", "1", stdin=f"{walk}award main 4 to 8\n")
+    assert "✗ Wrong: the main pot holds 2" in wrong.stdout

@@ -543,6 +543,7 @@ def test_the_trainee_awards_the_pot_and_a_wrong_award_is_refused_with_its_rule(
     assert state["awarding"] is True and state["expected"].startswith("award main ")
     assert _step(client, sid, "push").json()["awarding"] is True  # no award: the pots wait
     folded = [seat["seat"] for seat in state["table"]["seats"] if seat["folded"]]
+    contested = len(state["table"]["seats"]) - len(folded) > 1
     pot = state["table"]["pots"][0]
     assert pot["index"] == 0
     # SIDE-POTS: a folded hand has no claim on any pot.
@@ -558,7 +559,9 @@ def test_the_trainee_awards_the_pot_and_a_wrong_award_is_refused_with_its_rule(
     assert state["wrong"] is False and any(" to seat " in line for line in state["lines"])
     state = _deal_out(client, state)
     assert state["score"]["mistakes"][0]["rule"] == "SIDE-POTS"
-    assert state["score"]["mistakes"][0]["skill"] == "side-pots"
+    # one pot, no side pot: the award is the showdown's (or, uncontested, the push's), not a side
+    # pot's (issue 26: awards charged to the skill they exercise)
+    assert state["score"]["mistakes"][0]["skill"] == ("showdown" if contested else "procedure")
 
 
 def test_side_pots_built_then_awarded_on_the_page_last_side_pot_first(client: Any) -> None:

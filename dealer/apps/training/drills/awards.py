@@ -14,12 +14,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from decimal import Decimal
 
+from dealer.apps.training.scoring import Skill
 from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.events import Kind
 from dealer.core.hand_value import best_hand
 from dealer.core.pots import Pot, Share, award, build_pots
 from dealer.engine.hand import Hand
 
-__all__ = ["Award", "Verdict", "award_text", "judge", "parse_award", "pot_words", "shares_of"]
+__all__ = [
+    "Award", "Verdict", "award_skill", "award_text", "judge", "matching_share", "parse_award",
+    "pot_words", "shares_of", "uncalled_in_front",
+]  # fmt: skip
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +72,39 @@ def shares_of(hand: Hand) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
     return pots, award(pots, ranking, table.button, table.stakes.chip_unit, table.seats)
 
 
+Uncalled = tuple[int, Decimal]  # (seat, amount): an uncalled bet still in front of that seat
+
+
+def uncalled_in_front(hand: Hand) -> Uncalled | None:
+    """The uncalled bet the last betting round gave back, still in front of its seat when the
+    pots are awarded (an earlier round's went back to the stack before the next street).
+
+    A dealer pushes it with the pot when the same player wins that pot (a walk: the big blind's
+    uncalled part and the small blind together), so an award of both at once is right."""
+    for event in reversed(hand.events):
+        if event.kind is Kind.RETURN and event.seat is not None and event.amount is not None:
+            return event.seat, event.amount
+        if event.kind in (Kind.BOARD, Kind.BURN):
+            return None
+    return None
+
+
+def matching_share(
+    line: Award, left: list[Share], uncalled: Uncalled | None = None
+) -> Share | None:
+    """The share of ``left`` that ``line`` awards: the same pot, seat and amount, or the whole
+    pot pushed to its winner with the uncalled bet in front of them (``uncalled_in_front``)."""
+    for share in left:
+        if (share.pot_index, share.seat) != (line.pot, line.seat):
+            continue
+        if share.amount == line.amount:
+            return share
+        alone = all(other.pot_index != line.pot or other is share for other in left)
+        if alone and uncalled is not None and uncalled == (line.seat, line.amount - share.amount):
+            return share
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """A wrong award: the rule, and the message key and fields that say why (``pot`` and
@@ -77,12 +115,12 @@ class Verdict:
     fields: dict[str, object]
 
 
-def judge(line: Award, pots: tuple[Pot, ...], left: list[Share]) -> Verdict | None:
-    """None if ``line`` is the award of one of the shares ``left`` (the last pot first)."""
-    match = next(
-        (s for s in left if (s.pot_index, s.seat, s.amount) == (line.pot, line.seat, line.amount)),
-        None,
-    )
+def judge(
+    line: Award, pots: tuple[Pot, ...], left: list[Share], uncalled: Uncalled | None = None
+) -> Verdict | None:
+    """None if ``line`` is the award of one of the shares ``left`` (the last pot first), the
+    uncalled bet in front of its winner included (``matching_share``)."""
+    match = matching_share(line, left, uncalled)
     names: dict[str, object] = {"pot": line.pot, "seat": line.seat}  # pots by index
     if line.pot >= len(pots):
         return Verdict("SIDE-POTS", "award-no-pot", {**names, "count": len(pots) - 1})
@@ -103,3 +141,26 @@ def judge(line: Award, pots: tuple[Pot, ...], left: list[Share]) -> Verdict | No
     if len(parts) > 1 or mine.amount != pots[line.pot].amount:
         return Verdict("ODD-CHIP", "award-split", {**names, "amount": format_chips(mine.amount)})
     return Verdict("SIDE-POTS", "award-amount", {**names, "amount": format_chips(mine.amount)})
+
+
+def award_skill(pots: tuple[Pot, ...], contested: bool, verdict: Verdict | None = None) -> Skill:
+    """The skill an award (right, or wrong as ``verdict`` says) is counted under: side pots only
+    where there is a side pot (SIDE-POTS); else the showdown's winner and split (SHOWDOWN,
+    ODD-CHIP), the count of the one pot for a wrong amount, and the push of an uncontested pot
+    for procedure (ROUND-END).
+
+    >>> one = (Pot(Decimal(30), (1, 2, 3)),)
+    >>> award_skill(one, True), award_skill(one, False)
+    (<Skill.SHOWDOWN: 'showdown'>, <Skill.PROCEDURE: 'procedure'>)
+    >>> award_skill(one, True, Verdict("SIDE-POTS", "award-amount", {}))
+    <Skill.POT_COUNT: 'pot-count'>
+    >>> award_skill((*one, Pot(Decimal(10), (1, 2))), True, Verdict("SHOWDOWN", "", {}))
+    <Skill.SIDE_POTS: 'side-pots'>
+    """
+    if verdict is not None and verdict.rule == "ROUND-END":
+        return Skill.PROCEDURE
+    if len(pots) > 1:
+        return Skill.SIDE_POTS
+    if verdict is not None and verdict.key == "award-amount":
+        return Skill.POT_COUNT
+    return Skill.SHOWDOWN if contested else Skill.PROCEDURE

@@ -16,10 +16,13 @@ from dealer.apps.table_view import event_lines, render_table
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.awards import (
     Verdict,
+    award_skill,
     award_text,
     judge,
+    matching_share,
     parse_award,
     shares_of,
+    uncalled_in_front,
 )
 from dealer.apps.training.drills.names import hand_name
 from dealer.apps.training.drills.slips import (
@@ -31,7 +34,7 @@ from dealer.apps.training.drills.slips import (
     slip_mishap,
 )
 from dealer.apps.training.drills.stages import awarding, burn_due, posting
-from dealer.apps.training.scoring import Skill, skill_of
+from dealer.apps.training.scoring import skill_of
 from dealer.apps.words import card_role
 from dealer.core.chips import format_chips
 from dealer.core.deck import DeckPlan
@@ -352,6 +355,7 @@ class DealDrill:
         pots, shares = shares_of(hand)
         self._left = list(shares)
         uncontested = len(hand.live) == 1
+        uncalled = uncalled_in_front(hand)
         while self._left:
             desk.start_position()
             if desk.learn:
@@ -367,16 +371,13 @@ class DealDrill:
                     if verdict is None:
                         continue
                 else:
-                    verdict = judge(line_award, pots, self._left)
-                    if verdict is None:
-                        share = next(
-                            s
-                            for s in self._left
-                            if (s.pot_index, s.seat, s.amount)
-                            == (line_award.pot, line_award.seat, line_award.amount)
-                        )
+                    verdict = judge(line_award, pots, self._left, uncalled)
+                    if verdict is None:  # the line awards one of the shares left
+                        share = matching_share(line_award, self._left, uncalled)
+                        if share is None:
+                            continue
                         self._left.remove(share)
-                        desk.right(Skill.SIDE_POTS, first=first)
+                        desk.right(award_skill(pots, not uncontested), first=first)
                         desk.say(
                             "  "
                             + desk.t(
@@ -387,9 +388,7 @@ class DealDrill:
                             )
                         )
                         break
-                skill = Skill.SHOWDOWN if verdict.rule == "SHOWDOWN" else skill_of(verdict.rule)
-                if verdict.rule == "ROUND-END":
-                    skill = Skill.PROCEDURE
+                skill = award_skill(pots, not uncontested, verdict)
                 desk.wrong(skill, expected, line, verdict.rule, first=first)
                 first = False
                 fields = dict(verdict.fields)
