@@ -209,6 +209,42 @@ def test_ruling_quiz_offers_four_different_remedies(seed: int) -> None:
         assert len(set(remedies)) == len(remedies)
 
 
+@pytest.mark.parametrize("seed", [3, 7, 11])
+def test_ruling_quiz_offers_near_misses_of_the_same_family(seed: int) -> None:
+    """The wrong options are of the mishap's own family where one rules differently (issue 26:
+    a quiz whose wrong options come from other streets is solved by elimination)."""
+    from dealer.apps.training.drills.ruling_quiz import kinship, remedy_of
+    from dealer.rules.rulebook import rule
+
+    box: list[Trainer] = []
+    by_summary = {
+        rule(rule_id).ruling("seed").summary.get(Lang.EN): rule_id for rule_id in ids("B")
+    }
+
+    def read(prompt: str) -> str | None:
+        return box[0].answer
+
+    trainer, out = run(Drill.RULING, read, box, hands=6, seed=seed)
+    assert trainer.score.steps_wrong == 0
+    starts = [start for start, line in enumerate(out) if line.startswith("Which ruling")]
+    assert len(starts) == 6
+    for start in starts:
+        named = [by_summary.get(line[5:]) for line in out[start + 1 : start + 5]]
+        ruled = next(line for line in out[start + 5 :] if line.startswith("Ruling "))
+        truth = ruled.split()[1]  # "Ruling RULE-ID (ruleset): ..."
+        wrong = [rule_id for rule_id in named if rule_id is not None and rule_id != truth]
+        remedy = remedy_of(rule(truth).ruling("seed"))
+        kin = [
+            other
+            for other in ids("B")
+            if other != truth
+            and kinship(other, truth)
+            and remedy_of(rule(other).ruling("seed")) != remedy
+        ]
+        if kin:  # a family member that rules otherwise exists: it is among the options
+            assert any(kinship(other, truth) for other in wrong), (truth, wrong)
+
+
 # -- every mishap the machine recognises, in the mishap drill -------------------------------------
 
 

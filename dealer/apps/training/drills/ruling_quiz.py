@@ -1,7 +1,10 @@
 """The ``ruling`` drill: a mishap is described on the table; which ruling applies?
 
 The four choices are the right ruling and three others whose remedies differ from it and from each
-other (the steps, the cards' fates and the chips), so no two options rule the same way.
+other (the steps, the cards' fates and the chips), so no two options rule the same way. The others
+are near misses: rulings of the same family of mishap first (the rule IDs that share the most words:
+another exposed card, another extra card, another premature street), so the quiz cannot be solved by
+ruling out the options about other streets.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from dealer.engine.obligations import Ruled
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulebook import Ruling, ids, rule
 
-__all__ = ["RulingQuiz", "remedy_of"]
+__all__ = ["RulingQuiz", "kinship", "remedy_of"]
 
 
 def remedy_of(ruling: Ruling) -> tuple[object, ...]:
@@ -28,6 +31,17 @@ def remedy_of(ruling: Ruling) -> tuple[object, ...]:
     steps = tuple((step.do, step.burn, step.card) for step in ruling.steps)
     fates = tuple(sorted((fate.card, fate.fate.value) for fate in ruling.cards))
     return steps, fates, ruling.chips
+
+
+def kinship(one: str, other: str) -> int:
+    """How near two mishaps are: the words their rule IDs share (the IDs name the family first).
+
+    >>> kinship("HOLE-EXPOSED-FIRST", "HOLE-EXPOSED-OTHER"), kinship("DECK-JOKER", "BURN-ERROR")
+    (2, 0)
+    >>> kinship("TURN-PREMATURE", "RIVER-PREMATURE")
+    1
+    """
+    return len(set(one.split("-")) & set(other.split("-")))
 
 
 class RulingQuiz:
@@ -91,8 +105,12 @@ class RulingQuiz:
         base, lang = self.desk.rules.base, self.desk.lang
         remedies = {remedy_of(ruled.ruling)}
         summaries = {ruled.ruling.summary.get(lang)}
+        rng = self.desk.rng
+        candidates = [rule_id for rule_id in ids("B") if rule_id != ruled.rule_id]
+        rng.shuffle(candidates)  # among equally near ones, a seeded choice
+        candidates.sort(key=lambda rule_id: -kinship(rule_id, ruled.rule_id))
         others = []
-        for rule_id in ids("B"):
+        for rule_id in candidates:
             ruling = rule(rule_id).ruling(base)
             remedy, summary = remedy_of(ruling), ruling.summary.get(lang)
             if remedy in remedies or summary in summaries:
@@ -100,8 +118,10 @@ class RulingQuiz:
             remedies.add(remedy)
             summaries.add(summary)
             others.append(rule_id)
-        choices = [ruled.rule_id, *self.desk.rng.sample(others, 3)]
-        self.desk.rng.shuffle(choices)
+            if len(others) == 3:
+                break
+        choices = [ruled.rule_id, *others]
+        rng.shuffle(choices)
         return choices
 
     def _pick_number(self, count: int) -> int:
