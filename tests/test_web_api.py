@@ -627,3 +627,35 @@ def test_every_drill_of_the_trainer_plays_to_its_end_on_the_page(client: Any, dr
         state = response.json()
     assert state["finished"] is True and state["score"]["hands"] == 2
     assert state["score"]["steps_wrong"] == 0 and state["score"]["steps_right"] >= 2
+
+
+def test_the_table_shows_one_pot_until_a_player_is_all_in() -> None:
+    # SIDE-POTS: a side pot is made for the players who can still bet when one is all in; posted
+    # blinds and a straddle of different sizes are no side pots (issue 26)
+    from decimal import Decimal
+
+    from dealer.apps.web.view import table_view
+    from dealer.core.deck import DeckPlan
+    from dealer.core.stakes import Stakes, Structure
+    from dealer.core.steps import parse_step
+    from dealer.core.table import Table
+    from dealer.engine.hand import Hand
+    from dealer.rules.rulesets import load_ruleset
+
+    stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(1), Decimal(2), straddle=Decimal(4))
+    seats = {1: Decimal(100), 2: Decimal(100), 3: Decimal(100), 4: Decimal(3)}
+    hand = Hand(Table(stakes, seats, 4, load_ruleset("seed")), DeckPlan(seed=1))
+    hand.apply(parse_step("post"))  # seat 1 posts 1, seat 2 posts 2, seat 3 straddles 4
+    assert table_view(hand)["pots"] == [{"index": 0, "amount": "7"}]
+    while hand.to_act is None:
+        hand.apply(hand.next_dealer_step())  # shuffle, cut, the deal
+    for action, pot in (("seat 4 call", "10"), ("seat 1 call", "13"), ("seat 2 call", "15")):
+        hand.apply(parse_step(action))  # seat 4 all in for 3; the others match the straddle
+        assert table_view(hand)["pots"] == [{"index": 0, "amount": pot}]  # still chips in front
+    hand.apply(parse_step("seat 3 check"))
+    # the round closed with seat 4 all in: 12 for all four, 3 more from each of the other three
+    assert hand.betting is None
+    assert table_view(hand)["pots"] == [
+        {"index": 0, "amount": "12"},
+        {"index": 1, "amount": "3"},
+    ]

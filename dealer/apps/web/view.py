@@ -20,10 +20,14 @@ __all__ = ["table_view"]
 
 def _pots(hand: Hand) -> list[dict[str, object]]:
     """The main pot and side pots while nothing is pushed yet (each with its index, as an award
-    names it: 0 the main pot, N side pot N); then what is left, as one."""
+    names it: 0 the main pot, N side pot N); then what is left, as one. A side pot exists only once
+    a betting round has closed with a player still in the hand all in (SIDE-POTS): until then
+    blinds, a straddle and bets of different sizes are chips in front of their seats, and the pot
+    is one."""
     if hand.pot <= 0:
         return []
-    if hand.pushed == 0:
+    all_in = any(hand.stacks[seat] == 0 for seat in hand.live)
+    if hand.pushed == 0 and all_in and hand.betting is None:
         try:
             pots = build_pots(hand.committed, hand.folded)
         except PotError:
