@@ -322,6 +322,8 @@ class Irregularities(HandState):
             )  # fmt: skip
             # once the hand has left that street the later cards have come: nothing to put right
             self._rule(ruled, owes=not left)
+            if ruled.supersedes:
+                break  # the rest belong to the deal thrown in (NOTICED-LATE, REMEDY-STACK)
 
     def _rule(self, ruled: Ruled, *, owes: bool = True) -> None:
         self.rulings.append(ruled)

@@ -281,6 +281,8 @@ class Obligations:
         if ruled.supersedes:
             self.owed = list(steps)
             self.held.clear()  # the gather brings every card back
+            # the deal thrown in takes its unnoticed errors with it (NOTICED-LATE, REMEDY-STACK)
+            self.pending.clear()
         else:
             self.owed = merge(self.owed, steps)
 
