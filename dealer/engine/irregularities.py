@@ -324,13 +324,21 @@ class Irregularities(HandState):
         held = self.obligations.next_burn(self.ledger) if Role.FLOP_CARDS in self.touched else None
         pending = Pending(
             ref, dict(self.touched), self._street(step), len(self.actions), str(step), step.seat,
-            len(self.ledger.board), self._error_stub(), len(self.events), held,
+            len(self.ledger.board), self._error_stub(), self._mishap_began(), held,
         )  # fmt: skip
         for card in self.touched.get(Role.HELD_BURN, ()):
             self.obligations.skipped(card)  # it serves no later street
         self.obligations.pending.append(pending)
         self._log(Kind.UNNOTICED, note=pending.what)
         self.touched = {}
+
+    def _mishap_began(self) -> int:
+        """The index of the first event of the mishap just made (the events naming its cards)."""
+        cards = {card for cards in self.touched.values() for card in cards}
+        start = len(self.events)
+        while start > 0 and cards & set(self.events[start - 1].cards):
+            start -= 1
+        return start
 
     def _error_stub(self) -> tuple[Card, ...]:
         """The stub as it stood when the burn error just made began, top first: the cards it
@@ -362,10 +370,11 @@ class Irregularities(HandState):
                     continue
                 ref = replace(ref, branch=Branch.SECOND_BURN_EXPOSED)
                 acted = left = False
+                self.touched[Role.FLOP_CARDS] = tuple(self.ledger.board)
             elif Role.HELD_BURN not in item.cards and self._rebuild_board(item, left_street=left):
                 continue
             ruled = rule_under(
-                ref, self.table.ruleset, item.cards,
+                ref, self.table.ruleset, self.touched,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,
                 street=item.street, seat=item.seat,
             )  # fmt: skip
