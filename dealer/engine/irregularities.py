@@ -414,7 +414,7 @@ class Irregularities(HandState):
             stands[0] and item.ref.branch is Branch.SECOND_BURN
         )):  # fmt: skip
             return False
-        if not any(stands.values()) and len(board) == item.board and street is not Verb.FLOP:
+        if not any(stands.values()) and len(board) == item.board and not left_street:
             return False  # nothing came of it yet: BURN-ERROR (a), (b) as ruled at once
         layout = _WOULD_BE[street][1:] if item.held is not None else _WOULD_BE[street]
         slot = {place: index for index, place in enumerate(layout) if place is not None}
