@@ -497,7 +497,8 @@ class Irregularities(HandState):
             self.void = False
         steps = owed_steps(ruled, self.ledger, self.next_seat is None) if owes else []
         sources = ", ".join(ruled.ruling.sources)
-        self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}: {sources}")
+        branch = f", {ruled.branch}" if ruled.branch is not None else ""  # the branch that applies
+        self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}{branch}: {sources}")
         self._settle_touched(ruled)
         self.obligations.add(ruled, steps)
 

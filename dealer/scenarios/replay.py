@@ -99,6 +99,9 @@ _FIELDS: dict[str, Callable[[Hand], Any]] = {
     "button": lambda hand: hand.table.button,
     "next_button": lambda hand: hand.next_button,
     "rulings": lambda hand: [f"{ruled.rule_id} ({ruled.label})" for ruled in hand.rulings],
+    "branches": lambda hand: [
+        f"{ruled.rule_id}: {ruled.branch or 'main'}" for ruled in hand.rulings
+    ],
     "owed": lambda hand: [owed.text for owed in hand.owed],
 }
 
@@ -222,7 +225,7 @@ def _check_one(
         )
         if not matched:
             _compare(checks, key, list(want), texts, line)
-    elif key == "rulings":
+    elif key == "rulings" or key == "branches":
         _compare(checks, key, list(want), state[key], line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
