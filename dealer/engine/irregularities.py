@@ -364,8 +364,10 @@ class Irregularities(HandState):
             left = item.street is not None and self._street_now() is not item.street
             acted = len(self.actions) > item.actions or len(self.ledger.board) > item.board or left
             ref = item.ref
-            if item.street is Verb.FLOP and len(self.actions) == item.actions and (
-                len(self.ledger.board) == item.board
+            if (
+                item.street is Verb.FLOP
+                and len(self.actions) == item.actions
+                and (len(self.ledger.board) == item.board)
             ):  # nobody could bet on the flop (an all-in) and the turn is not out: LA 164 (b)
                 acted = left = False
             if ref.branch is Branch.SECOND_BURN and len(self.ledger.board) > item.board:
