@@ -99,9 +99,6 @@ _FIELDS: dict[str, Callable[[Hand], Any]] = {
     "button": lambda hand: hand.table.button,
     "next_button": lambda hand: hand.next_button,
     "rulings": lambda hand: [f"{ruled.rule_id} ({ruled.label})" for ruled in hand.rulings],
-    "branches": lambda hand: [
-        f"{ruled.rule_id}: {ruled.branch or 'main'}" for ruled in hand.rulings
-    ],
     "owed": lambda hand: [owed.text for owed in hand.owed],
 }
 
@@ -225,8 +222,11 @@ def _check_one(
         )
         if not matched:
             _compare(checks, key, list(want), texts, line)
-    elif key == "rulings" or key == "branches":
+    elif key == "rulings":
         _compare(checks, key, list(want), state[key], line)
+    elif key == "branches":  # the branch each ruling took (the ruling event names it too)
+        got = [f"{ruled.rule_id}: {ruled.branch or 'main'}" for ruled in hand.rulings]
+        _compare(checks, key, list(want), got, line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
     elif key in ("events", "events_end"):
