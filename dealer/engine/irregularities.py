@@ -36,7 +36,10 @@ _WOULD_BE: dict[Verb, tuple[int | None, ...]] = {
 }
 _FIRST_PLACE = {Verb.FLOP: 0, Verb.TURN: 3, Verb.RIVER: 4}
 _ACTIONS = frozenset((Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE))
-_REORDERS = frozenset((Kind.SHUFFLE, Kind.CUT, Kind.GATHER, Kind.TO_STUB))
+# Moves after a burn error that leave the stub's order no guide to the cards that would have come
+_REORDERS = frozenset(
+    (Kind.SHUFFLE, Kind.CUT, Kind.GATHER, Kind.TO_STUB, Kind.SET_ASIDE, Kind.SCRAMBLE)
+)
 
 
 class Irregularities(HandState):
@@ -407,6 +410,12 @@ class Irregularities(HandState):
         events = self.events[item.event :]
         if gone < 0 or item.stub[gone:] != stub or any(e.kind in _REORDERS for e in events):
             return False
+        known = {*item.stub, item.held}
+        waiting = [h for h in self.obligations.held if h.hold is Hold.BURN and h.card != item.held]
+        if waiting or any(
+            event.kind is Kind.BURN and not known.issuperset(event.cards) for event in events
+        ):
+            return False  # a held burn serves a street since, or still waits for one
         turned_at: dict[Card, int] = {}
         acts = [i for i, event in enumerate(events) if event.kind in _ACTIONS]
         for index, event in enumerate(events):
