@@ -5,10 +5,11 @@ and chip checked after every event) where, at every decision, each move ``option
 accepted and each move it does not list is refused (``tests/test_properties.py``); and, under both
 rulesets, a random hand with random mishaps played to its end (``tests/test_mishap_properties.py``:
 nothing lost, never stuck). Every failure is printed, in seed order, then a digest of every hand's
-event log; both are the same whatever ``--jobs`` (``bench/chunked.py``). A million seeds (three
-hands each):
+event log; both are the same whatever ``--jobs`` (``bench/chunked.py``). A mishap hand must end,
+with every card and chip accounted for and no card the table saw back in play. 100,000 hands per
+ruleset (with as many legal-move hands):
 
-    python bench/property_run.py --hands 1000000 --jobs 2
+    python bench/property_run.py --hands 100000 --jobs 2
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from dealer.engine.hand import Hand  # noqa: E402
 from dealer.engine.procedure import quiet  # noqa: E402
 from dealer.engine.random_play import random_table  # noqa: E402
 from tests.helpers import BETTING_MIXES, assert_chips_conserved, play_listed_moves  # noqa: E402
-from tests.test_mishap_properties import play_with_mishaps  # noqa: E402
+from tests.test_mishap_properties import play_with_mishaps, seen_card_back_in_play  # noqa: E402
 
 
 def _events_digest(hand: Hand) -> str:
@@ -49,6 +50,22 @@ def legal_moves_hand(seed: int) -> Hand:
     return hand
 
 
+def mishaps_hand(seed: int, ruleset: str) -> Hand:
+    """A random hand with up to three mishaps (late and during remedies included); raises unless
+    it ended with every card and chip accounted for and no card the table saw back in play
+    (SEEN-CARD-STAYS-OUT)."""
+    hand, injected = play_with_mishaps(seed, ruleset)
+    if not hand.is_over:
+        raise AssertionError(f"not over after {injected}")
+    hand.check()
+    if sum(hand.stacks.values()) != sum(hand.table.stacks.values()):
+        raise AssertionError(f"chips not conserved after {injected}")
+    back = seen_card_back_in_play(list(hand.events))
+    if back is not None:
+        raise AssertionError(f"seen card back in play: {back} after {injected}")
+    return hand
+
+
 def check_range(start: int, stop: int) -> chunked.Chunk:
     found, lines = [], []
     for seed in range(start, stop):
@@ -57,7 +74,7 @@ def check_range(start: int, stop: int) -> chunked.Chunk:
             runs.append(
                 (
                     f"mishaps under {ruleset}",
-                    lambda seed=seed, r=ruleset: play_with_mishaps(seed, r)[0],
+                    lambda seed=seed, r=ruleset: mishaps_hand(seed, r),
                 )
             )
         for name, play in runs:

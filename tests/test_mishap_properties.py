@@ -93,15 +93,22 @@ def seen_card_back_in_play(events: list[Event]) -> str | None:
     """The first event that puts into play (a hand or the board) a card the table had seen, when
     no ruling shuffled it back first; None if there is none (SEEN-CARD-STAYS-OUT)."""
     seen: set[Card] = set()
+    boarded: set[Card] = set()  # seen as board cards
     for event in events:
         cards = set(event.cards)
         if event.kind is Kind.GATHER:
             seen.clear()  # a misdeal or void hand: every card comes back for a new deal
+            boarded.clear()
         elif event.kind is Kind.SHUFFLE:
             seen -= cards  # taken back into the stub by its ruling
+            boarded -= cards
+        elif event.kind is Kind.BOARD and cards <= boarded and "would have come" in event.note:
+            continue  # a board card a burn error's ruling puts in its place (BURN-ERROR (e))
         elif event.kind in (Kind.PITCH, Kind.BOARD):
             if cards & seen:
                 return str(event)
+            if event.kind is Kind.BOARD:
+                boarded |= cards
             if event.kind is Kind.BOARD or "exposed" in event.note:
                 seen |= cards
         elif event.kind in (Kind.FLASH, Kind.SET_ASIDE, Kind.SHOW):

@@ -36,6 +36,7 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     ruled = hand.rulings[-1]
     facts["irregularity"] = ruled.rule_id
     facts["ruleset"] = ruled.ruleset
+    facts["branch"] = ruled.branch  # the branch that applies (a code), or None: the ruling itself
     facts["title"] = rule(ruled.rule_id).title.get(lang)
     facts["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang)
     facts["cards"] = [
@@ -59,11 +60,10 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     # What to do at this table comes first; the rule's own text follows it.
     heading = message("ask-heading", lang, rule=ruled.rule_id, title=facts["title"],
                       ruleset=ruled.ruleset)  # fmt: skip
-    lines = [
-        heading,
-        "",
-        f"{template('ask-table', lang)}{colon.rstrip()}",
-    ]
+    lines = [heading]
+    if ruled.branch is not None:  # e.g. noticed after action on the card: no misdeal
+        lines.append(f"{template('ask-branch', lang)}{colon}{template(ruled.branch, lang)}")
+    lines += ["", f"{template('ask-table', lang)}{colon.rstrip()}"]
     for item in facts["cards"]:
         place = _place(item["now"], lang)
         line = message(

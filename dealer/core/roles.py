@@ -42,6 +42,7 @@ class Role(StrEnum):
     TURN_BURN = "turn burn"
     RIVER_BURN = "river burn"
     EXTRA_BURN_CARD = "extra burn card"
+    HELD_BURN = "held burn"  # a card a ruling held to be this street's burn (SEEN-CARD-STAYS-OUT)
     # the deck
     BOXED_CARD = "boxed card"
     BOXED_CARDS = "boxed cards"

@@ -94,8 +94,9 @@ class Applying(Dealing):
             if head.verb is None and not head.by_players:  # the deal is awaited
                 raise self._unexpected(step)
             raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-        elif isinstance(step, Mishap) and not step.noticed:
-            # a ruling's steps are under way: the floor is at the table and sees it at once
+        elif isinstance(step, Mishap) and not step.noticed and not head.by_players:
+            # a ruling's steps are under way: the floor is at the table and sees it at once; once
+            # the next owed step waits for a betting round, it has left (NOTICED-LATE)
             raise Refusal(f"expected {head.expected}; got: {step} unnoticed", head.rule)
         elif isinstance(step, Mishap) and self.obligations.gathering:
             # the cards are being gathered (a misdeal, a void hand): nothing more is dealt

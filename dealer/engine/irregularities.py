@@ -25,7 +25,21 @@ from dealer.core.steps import BOARD_VERBS, DealerStep, Step, Verb
 from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
-from dealer.rules.rulebook import Fate
+from dealer.rules.rulebook import Branch, Fate
+
+# The stub's cards from a burn error on, as they would have come: None a burn, else the board place
+# (BURN-ERROR (e), BURN-MISSED-FLOP (c)).
+_WOULD_BE: dict[Verb, tuple[int | None, ...]] = {
+    Verb.FLOP: (None, 0, 1, 2, None, 3, None, 4),
+    Verb.TURN: (None, 3, None, 4),
+    Verb.RIVER: (None, 4),
+}
+_FIRST_PLACE = {Verb.FLOP: 0, Verb.TURN: 3, Verb.RIVER: 4}
+_ACTIONS = frozenset((Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE))
+# Moves after a burn error that leave the stub's order no guide to the cards that would have come
+_REORDERS = frozenset(
+    (Kind.SHUFFLE, Kind.CUT, Kind.GATHER, Kind.TO_STUB, Kind.SET_ASIDE, Kind.SCRAMBLE)
+)
 
 
 class Irregularities(HandState):
@@ -121,6 +135,10 @@ class Irregularities(HandState):
 
     def unnoticed_mishaps(self, step: Step) -> bool:
         return bool(self.obligations.pending)
+
+    def burn_held(self, step: Step) -> bool:
+        """A ruling holds a card to be the next burn (SEEN-CARD-STAYS-OUT)."""
+        return self.obligations.next_burn(self.ledger) is not None
 
     # -- what a mishap physically did ----------------------------------------------------------
 
@@ -228,8 +246,17 @@ class Irregularities(HandState):
     def street_without_burn(self, step: Mishap) -> None:
         card = self.ledger.turn_up()
         self._log(Kind.BOARD, cards=(card,), note=f"{step.kind.value} without a burn")
-        self.obligations.dealt(Verb(step.kind.value))
+        self.obligations.dealt(Verb(step.kind.value), unburned=True)
         self._touch(Role.CARD_TURNED_WITHOUT_BURN, card)
+
+    @touches(Role.CARD_TURNED_WITHOUT_BURN, Role.HELD_BURN)
+    def street_past_held_burn(self, step: Mishap) -> None:
+        """The turn or river turned without the burn a ruling holds for it: the card turned is
+        the one that would have come (SEEN-CARD-STAYS-OUT)."""
+        held = self.obligations.next_burn(self.ledger)
+        assert held is not None
+        self.street_without_burn(step)
+        self.touched[Role.HELD_BURN] = (held,)
 
     @touches(Role.EXTRA_BURN_CARD)
     def second_burn(self, step: Mishap) -> None:
@@ -296,13 +323,37 @@ class Irregularities(HandState):
 
     def defer_ruling(self, ref: RulingRef, step: Mishap) -> None:
         """A mishap nobody noticed: the hand goes on, the ruling waits for the floor's call."""
+        # the held card that was to be the flop's burn (SEEN-CARD-STAYS-OUT)
+        held = self.obligations.next_burn(self.ledger) if Role.FLOP_CARDS in self.touched else None
         pending = Pending(
             ref, dict(self.touched), self._street(step), len(self.actions), str(step), step.seat,
-            len(self.ledger.board),
+            len(self.ledger.board), self._error_stub(), self._mishap_began(), held,
         )  # fmt: skip
+        for card in self.touched.get(Role.HELD_BURN, ()):
+            self.obligations.skipped(card)  # it serves no later street
         self.obligations.pending.append(pending)
         self._log(Kind.UNNOTICED, note=pending.what)
         self.touched = {}
+
+    def _mishap_began(self) -> int:
+        """The index of the first event of the mishap just made (the events naming its cards)."""
+        cards = {card for cards in self.touched.values() for card in cards}
+        start = len(self.events)
+        while start > 0 and cards & set(self.events[start - 1].cards):
+            start -= 1
+        return start
+
+    def _error_stub(self) -> tuple[Card, ...]:
+        """The stub as it stood when the burn error just made began, top first: the cards it
+        turned, or the street's burn and the second one, on the stub as it is now."""
+        touched = self.touched
+        turned = touched.get(Role.CARD_TURNED_WITHOUT_BURN) or touched.get(Role.FLOP_CARDS)
+        if turned:
+            return (*turned, *self.ledger.stub)
+        extra = self.touched.get(Role.EXTRA_BURN_CARD)
+        if extra and len(self.ledger.burns) >= 2:
+            return (self.ledger.burns[-2], *extra, *self.ledger.stub)
+        return ()
 
     def rule_on_noticed(self, step: Step) -> None:
         """NOTICED-LATE: each unnoticed mishap is ruled on now, on the hand as it stands: after
@@ -315,13 +366,145 @@ class Irregularities(HandState):
             # the hand has gone past the street concerned: the board stands (LA 165)
             left = item.street is not None and self._street_now() is not item.street
             acted = len(self.actions) > item.actions or len(self.ledger.board) > item.board or left
+            ref = item.ref
+            if (
+                item.street is Verb.FLOP
+                and len(self.actions) == item.actions
+                and (len(self.ledger.board) == item.board)
+            ):  # nobody could bet on the flop (an all-in) and the turn is not out: LA 164 (b)
+                acted = left = False
+            if ref.branch is Branch.SECOND_BURN and len(self.ledger.board) > item.board:
+                # two burns before the flop, found once the flop is out (LA 164)
+                if self._rebuild_board(item, left_street=left):
+                    continue
+                ref = replace(ref, branch=Branch.SECOND_BURN_EXPOSED)
+                acted = left = False
+                self.touched[Role.FLOP_CARDS] = tuple(self.ledger.board)
+            elif Role.HELD_BURN not in item.cards and self._rebuild_board(item, left_street=left):
+                continue
             ruled = rule_under(
-                item.ref, self.table.ruleset, item.cards,
+                ref, self.table.ruleset, self.touched,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,
                 street=item.street, seat=item.seat,
             )  # fmt: skip
-            # once the hand has left that street the later cards have come: nothing to put right
-            self._rule(ruled, owes=not left)
+            # once the hand has left that street the later cards have come: nothing to put right;
+            # nor on the river once it is acted on (BURN-ERROR (d): nothing is moved)
+            self._rule(ruled, owes=not left and not (acted and item.street is Verb.RIVER))
+            if ruled.supersedes:
+                break  # the rest belong to the deal thrown in (NOTICED-LATE, REMEDY-STACK)
+
+    def _rebuild_board(self, item: Pending, *, left_street: bool) -> bool:
+        """A burn error found late, put right as BURN-ERROR (d), (e) and BURN-MISSED-FLOP (c)
+        say: each board place since the error that nobody acted on (with no betting because of an
+        all-in, every one) gets the card that would have come, the cards taken in the order they
+        left the stub; a place acted on stands (LA 165); the other cards dealt since are burns,
+        a make-up burn is taken at once where one is missing, and a burn too many serves the next
+        street (back on top of the stub, or held if the table saw it). False where this does not
+        apply: the error found before anything came of it, the flop still on its own round
+        (LA 164, BURN-MISSED-FLOP (b)), or the stub reordered since."""
+        street, ledger = item.street, self.ledger
+        if not item.stub or street is None or street not in _WOULD_BE:
+            return False
+        first, board, stub = _FIRST_PLACE[street], list(ledger.board), ledger.stub
+        gone = len(item.stub) - len(stub)
+        events = self.events[item.event :]
+        if gone < 0 or item.stub[gone:] != stub or any(e.kind in _REORDERS for e in events):
+            return False
+        known = {*item.stub, item.held}
+        waiting = [h for h in self.obligations.held if h.hold is Hold.BURN and h.card != item.held]
+        if waiting or any(
+            event.kind is Kind.BURN and not known.issuperset(event.cards) for event in events
+        ):
+            return False  # a held burn serves a street since, or still waits for one
+        turned_at: dict[Card, int] = {}
+        acts = [i for i, event in enumerate(events) if event.kind in _ACTIONS]
+        for index, event in enumerate(events):
+            if event.kind is Kind.BOARD:
+                turned_at.update(dict.fromkeys(event.cards, index))
+        places = list(range(first, len(board)))
+        if not places or any(board[p] not in turned_at for p in places):
+            return False
+        stands = {p: _acted_on(p, board, turned_at, acts) for p in places}
+        if street is Verb.FLOP and not (len(board) > 3 or left_street or (
+            stands[0] and item.ref.branch is Branch.SECOND_BURN
+        )):  # fmt: skip
+            return False
+        if not any(stands.values()) and len(board) == item.board and not left_street:
+            return False  # nothing came of it yet: BURN-ERROR (a), (b) as ruled at once
+        layout = _WOULD_BE[street][1:] if item.held is not None else _WOULD_BE[street]
+        slot = {place: index for index, place in enumerate(layout) if place is not None}
+        targets = {p: board[p] if stands[p] else item.stub[slot[p]] for p in places}
+        if len(set(targets.values())) != len(places) or max(slot[p] for p in places) >= len(
+            item.stub
+        ):
+            return False
+        ruled = rule_under(
+            replace(item.ref, branch=None), self.table.ruleset, item.cards,
+            substantial_action=self.substantial_action, acted_on=any(stands.values()), late=True,
+            street=street, seat=item.seat,
+        )  # fmt: skip
+        self.touched = {}
+        self._rule(ruled, owes=False)
+        rid = ruled.rule_id
+        burned: list[Card] = []
+        if item.held is not None and ledger.where(item.held).place is Place.SET_ASIDE:
+            ledger.move(item.held, Place.BURN)  # the held burn served that street
+            self.obligations.burned(item.held)
+            burned.append(item.held)
+        rebuilt = [p for p in places if not stands[p]]
+        need = max((slot[p] + 1 for p in rebuilt), default=0)
+        drawn = [ledger.burn() for _ in range(gone, need)]  # the cards that would have come
+        gone = max(gone, need)
+        last = slot[places[-1]] + 1
+        next_burn = last if last < len(layout) else None
+        made_up = [ledger.burn() for _ in range(gone, next_burn or 0)]
+        gone = max(gone, next_burn or 0)
+        for p in places:
+            if not stands[p]:
+                ledger.move(board[p], Place.BURN)
+        for p in places:
+            if not stands[p]:
+                ledger.move(targets[p], Place.BOARD)
+        burned += [card for card in drawn if card not in targets.values()]
+        back, held = self._next_burn_kept(item.stub[:gone], next_burn, turned_at)
+        if held is not None:
+            self.obligations.hold(held, Role.HELD_BURN, rid, Hold.BURN)
+        if made_up:
+            self._log(Kind.BURN, cards=tuple(made_up), note=f"make-up burn ({rid})")
+        replaced = tuple(board[p] for p in places if not stands[p] and board[p] != targets[p])
+        if replaced or burned:
+            self._log(Kind.BURN, cards=(*burned, *replaced), note=rid)
+        for p in places:
+            if not stands[p] and board[p] != targets[p]:
+                note = f"the card that would have come ({rid})"
+                self._log(Kind.BOARD, cards=(targets[p],), note=note)
+        if back is not None:
+            self._log(Kind.TO_STUB, cards=(back,), note=rid)
+        if held is not None:
+            self._log(Kind.SET_ASIDE, cards=(held,), note=f"the next burn ({rid})")
+        return True
+
+    def _next_burn_kept(
+        self, gone: tuple[Card, ...], next_burn: int | None, turned_at: dict[Card, int]
+    ) -> tuple[Card | None, Card | None]:
+        """One card burned too many since the error serves as the next street's burn, so that
+        the next street card is the one that would have come (LA 165's example): unseen, back on
+        top of the stub; seen, held out (SEEN-CARD-STAYS-OUT). Returns (card back, card held)."""
+        if next_burn is None or len(gone) != next_burn + 1:
+            return None, None
+        ledger = self.ledger
+        spare = [card for card in gone if ledger.where(card).place is Place.BURN]
+        due = gone[next_burn]
+        if due in spare:
+            spare = [due]  # the card that would have been that burn, where it can be
+        unseen = [card for card in spare if card not in turned_at]
+        if unseen:
+            ledger.move(unseen[-1], Place.STUB)
+            return unseen[-1], None
+        if spare:
+            ledger.move(spare[-1], Place.SET_ASIDE)
+            return None, spare[-1]
+        return None, None
 
     def _rule(self, ruled: Ruled, *, owes: bool = True) -> None:
         self.rulings.append(ruled)
@@ -329,7 +512,8 @@ class Irregularities(HandState):
             self.void = False
         steps = owed_steps(ruled, self.ledger, self.next_seat is None) if owes else []
         sources = ", ".join(ruled.ruling.sources)
-        self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}: {sources}")
+        branch = f", {ruled.branch}" if ruled.branch is not None else ""  # the branch that applies
+        self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}{branch}: {sources}")
         self._settle_touched(ruled)
         self.obligations.add(ruled, steps)
 
@@ -372,6 +556,11 @@ class Irregularities(HandState):
                     if place is Place.BOARD or (place is Place.SEAT and not replaced):
                         self.ledger.move(card, Place.SET_ASIDE)
                         moved.append((Kind.SET_ASIDE, card))
+                elif fate is Fate.BURNED and role is Role.HELD_BURN:
+                    if place is Place.SET_ASIDE:  # it goes to the burns at once
+                        self.ledger.move(card, Place.BURN)
+                        self.obligations.burned(card)
+                        moved.append((Kind.BURN, card))
                 elif fate is Fate.BURNED and place in (Place.BOARD, Place.SEAT):
                     self.ledger.move(card, Place.BURN)  # it was the burn card: put right now
                     moved.append((Kind.BURN, card))
@@ -476,3 +665,12 @@ class Irregularities(HandState):
         rule_id = self.obligations.head.rule if self.obligations.head is not None else ""
         self.obligations.hold(card, Role.CHOSEN_FLOP_CARD, rule_id, Hold.BURN)
         self._log(Kind.SET_ASIDE, cards=(card,), note="chosen at random: the next burn")
+
+
+def _acted_on(place: int, board: list[Card], turned_at: dict[Card, int], acts: list[int]) -> bool:
+    """A player acted on the street of this board place after it was turned (event indices)."""
+    street = range(0, 3) if place < 3 else range(place, place + 1)
+    start = max(turned_at[board[p]] for p in street if p < len(board))
+    after = street.stop
+    end = turned_at.get(board[after]) if after < len(board) else None
+    return any(start < act and (end is None or act < end) for act in acts)

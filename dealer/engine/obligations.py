@@ -232,6 +232,9 @@ class Hold(StrEnum):
     """Why a ruling keeps a card out of play (in the ledger it lies set aside)."""
 
     BURN = "burn"  # it is to be a burn: the next burn uses it, and no shuffle takes it back
+    SKIPPED = (
+        "skipped"  # a burn its street came without, unnoticed: it goes to the burns when ruled
+    )
     RESHUFFLE = "reshuffle"  # out of play until the remedy's shuffle takes it back into the stub
 
 
@@ -254,6 +257,11 @@ class Pending:
     what: str  # the mishap, as a scenario writes it
     seat: int | None = None
     board: int = 0  # board cards when it happened: one turned since means it was acted on
+    # A burn error: the stub as it stood when the error began, top first, and the event it began
+    # at, so that a late notice can give each board place the card that would have come (LA 165)
+    stub: tuple[Card, ...] = ()
+    event: int = 0
+    held: Card | None = None  # the held card that was to be the street's burn, if any
 
 
 @dataclass(slots=True)
@@ -281,6 +289,8 @@ class Obligations:
         if ruled.supersedes:
             self.owed = list(steps)
             self.held.clear()  # the gather brings every card back
+            # the deal thrown in takes its unnoticed errors with it (NOTICED-LATE, REMEDY-STACK)
+            self.pending.clear()
         else:
             self.owed = merge(self.owed, steps)
 
@@ -311,18 +321,25 @@ class Obligations:
             for held in self.held
             if held.hold is Hold.BURN and ledger.where(held.card).place is Place.SET_ASIDE
         ]
+        # an exposed card and an extra card both held: the exposed card is the flop's burn, the
+        # extra card the turn's (SEEN-CARD-STAYS-OUT; 004 ¶2, ¶6); any other in the order held
+        ready.sort(key=lambda held: held.role is not Role.EXPOSED_CARD)
         named = self.doing.role if self.doing is not None else None
         chosen = next((held for held in ready if held.role is named), ready[0] if ready else None)
         return chosen.card if chosen is not None else None
 
-    def dealt(self, street: Verb) -> None:
+    def dealt(self, street: Verb, *, unburned: bool = False) -> None:
         """A mishap dealt the street a step still owed was to deal: that step is spent (the
-        ruling on the mishap says what happens now)."""
+        ruling on the mishap says what happens now). ``unburned``: it came without the burn a step
+        owed before it, and the correction's burn will be that one (REMEDY-STACK: one burn per
+        street), so that burn is spent too; a held card's burn is not (SEEN-CARD-STAYS-OUT)."""
         for index, owed in enumerate(self.owed):
             if owed.wait is not None:
                 return  # a street owed after a betting round is another deal of it
             if owed.verb is street:
-                del self.owed[index]
+                before = self.owed[index - 1] if index else None
+                burn = before is not None and before.verb is Verb.BURN and before.role is None
+                del self.owed[index - 1 if unburned and burn else index : index + 1]
                 return
 
     def burned(self, card: Card) -> None:
@@ -333,6 +350,14 @@ class Obligations:
             if owed.verb is Verb.BURN and owed.role is not None and owed.role is role:
                 del self.owed[index]
                 return
+
+    def skipped(self, card: Card) -> None:
+        """A street came without this held burn and nobody noticed: it serves no later street,
+        and it goes to the burns when the error is ruled on (SEEN-CARD-STAYS-OUT)."""
+        self.held = [
+            Held(held.card, held.role, held.rule, Hold.SKIPPED) if held.card == card else held
+            for held in self.held
+        ]
 
     def reshuffled(self) -> tuple[Card, ...]:
         """The cards a shuffle takes back into the stub now: those held for it, never a burn."""

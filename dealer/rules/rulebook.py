@@ -93,6 +93,10 @@ class Branch(StrEnum):
     FACE_DOWN = "face-down"
     # Noticed only after a player acted on the card concerned (NOTICED-LATE; LA 115, LA 165).
     ACTED_ON = "acted-on"
+    # Two burns before the flop, found once the flop is out, before action on it (LA 164).
+    SECOND_BURN_EXPOSED = "second-burn-exposed"
+    # The turn or river turned without the burn a ruling held for it (SEEN-CARD-STAYS-OUT).
+    HELD_BURN = "held-burn"
 
 
 # The messages (procedures/texts) floor.py needs besides one per Fate, ChipFate, Branch and remedy

@@ -375,7 +375,7 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
 
 _CARD_CHECKS = ("board", "burns", "muck", "set_aside", "scrap", "stub_top")
 _SEAT_CHECKS = ("hands", "stacks", "committed", "shown")
-_TEXT_LISTS = ("rulings", "owed", "events", "events_end")
+_TEXT_LISTS = ("rulings", "owed", "events", "events_end", "branches")
 _SEAT_OR_NONE = ("to_act", "button", "next_button")
 
 
@@ -432,6 +432,7 @@ _TEXT_EXAMPLES = {
     "owed": "Retrieve every card dealt",
     "events": "post 1 by seat 1 (small blind)",
     "events_end": "push 10 to seat 2",
+    "branches": "BURN-ERROR: acted-on",
 }
 
 

@@ -224,6 +224,9 @@ def _check_one(
             _compare(checks, key, list(want), texts, line)
     elif key == "rulings":
         _compare(checks, key, list(want), state[key], line)
+    elif key == "branches":  # the branch each ruling took (the ruling event names it too)
+        got = [f"{ruled.rule_id}: {ruled.branch or 'main'}" for ruled in hand.rulings]
+        _compare(checks, key, list(want), got, line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
     elif key in ("events", "events_end"):

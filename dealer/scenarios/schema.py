@@ -86,6 +86,7 @@ _EXPECT = {
     "shown": _seats({"type": "string"}),
     "rulings": _TEXTS,
     "owed": _TEXTS,
+    "branches": _TEXTS,
 }
 
 

@@ -86,4 +86,5 @@ EXPECT: Mapping[str, str] = {
     "shown": "seat -> the hand it showed, e.g. 'two pair, kings and fives'",
     "rulings": "the rulings made, e.g. ['TURN-PREMATURE (seed)']",
     "owed": "the steps a ruling still owes, in the rulebook's words or as commands (gather)",
+    "branches": "the branch each ruling took, e.g. ['BURN-ERROR: acted-on'] (main: none)",
 }
