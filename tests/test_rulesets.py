@@ -26,9 +26,11 @@ def test_the_suite_passes_under_each_published_ruleset() -> None:
 def _log(path: Path, overlay: bool) -> tuple[str | None, list[list[str]]]:
     scenario = read_scenario(path, load_ruleset(str(FIRST_TWO)) if overlay else None)
     result = replay(scenario)
-    # The overlay's rulings are logged under its name (issue 28): the rulings, not the names, differ.
-    named = [[str(event).replace(" under house-first-two:", " under seed:") for event in hand.events]
-             for hand in result.hands]  # fmt: skip
+    # The overlay's rulings are logged under its name (issue 28): compare the rulings, not names.
+    named = [
+        [str(event).replace(" under house-first-two:", " under seed:") for event in hand.events]
+        for hand in result.hands
+    ]
     return result.failure, named
 
 

@@ -79,7 +79,7 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
     lines.append(f"{template('ask-next', lang)}{colon}{facts['next']}")
     house = hand.table.ruleset
-    line = None
+    line: str | None = None
     if house.name != house.base:  # an overlay's ruling, under the overlay's name
         title = book().rulesets[house.base].title.get(lang)
         line = message("rule-house", lang, name=house.name, base=house.base, title=title)

@@ -196,9 +196,7 @@ def _check_text(doc: Node, key: str, value: str) -> None:
             doc.file, doc.line_of(key), f"'{key}' is plain printable text on one line"
         )
     if key == "name" and len(value) > NAME_LENGTH:
-        raise SourceError(
-            doc.file, doc.line_of(key), f"'name' is {NAME_LENGTH} characters at most"
-        )
+        raise SourceError(doc.file, doc.line_of(key), f"'name' is {NAME_LENGTH} characters at most")
 
 
 def _check_rulings(doc: Node, node: Any, choices: dict[str, Any]) -> dict[str, str]:

@@ -203,8 +203,12 @@ def overlay_schema() -> dict[str, Any]:
     schema = _object(
         {
             "extends": {"type": "string", "minLength": 1},
-            "name": {"type": "string", "minLength": 1, "maxLength": NAME_LENGTH,
-                     "pattern": "^[^\\s](.*[^\\s])?$"},  # fmt: skip
+            "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": NAME_LENGTH,
+                "pattern": "^[^\\s](.*[^\\s])?$",
+            },
             "title": {"type": "string", "minLength": 1},
             "fallback": {"type": "string", "minLength": 1},
             "choices": _object(choices, words),
