@@ -79,11 +79,11 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
     lines.append(f"{template('ask-next', lang)}{colon}{facts['next']}")
     house = hand.table.ruleset
-    line: str | None = None
+    named: str | None = None
     if house.name != house.base:  # an overlay's ruling, under the overlay's name
         title = book().rulesets[house.base].title.get(lang)
-        line = message("rule-house", lang, name=house.name, base=house.base, title=title)
+        named = message("rule-house", lang, name=house.name, base=house.base, title=title)
     shown = render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang, ruling=ruled.ruling,
-                        ruleset_line=line)  # fmt: skip
+                        ruleset_line=named)  # fmt: skip
     lines.extend(["", shown.rstrip()])
     return "\n".join(lines)
