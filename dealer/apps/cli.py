@@ -153,6 +153,57 @@ LangOption = Annotated[
 ]
 
 
+@app.command()
+def compare(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", help="The rules before: seed, wsop-2024 or an overlay file.")
+    ] = "seed",
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against",
+            help="The rules after: seed, wsop-2024, an overlay file, or REV:path/to/overlay.yaml"
+            " (the overlay as it is in that git revision).",
+        ),
+    ] = "wsop-2024",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Also write a self-contained report: FILE.md or FILE.html."),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    """Replay every scenario under two rulesets and say what differs, scenario by scenario.
+
+    Exit 0 when nothing changed, 1 when something did, 2 for bad input.
+    """
+    from dealer.apps import compare_report
+    from dealer.rules.source import SourceError
+    from dealer.scenarios.compare import as_json as comparison_json
+    from dealer.scenarios.compare import compare as compare_all
+
+    language = _lang(lang)
+    if report is not None and report.suffix not in (".md", ".html"):
+        raise _bad_input(f"{report}:0: a report is FILE.md (Markdown) or FILE.html")
+    try:
+        before, after = compare_report.load_side(ruleset), compare_report.load_side(against)
+        comparison = compare_all(scenario_files(paths), before, after)
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(comparison_json(comparison), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(compare_report.text(comparison, language), nl=False)
+    if report is not None:
+        write = compare_report.markdown if report.suffix == ".md" else compare_report.html_report
+        try:
+            report.write_text(write(comparison, language), encoding="utf-8")
+        except OSError as error:
+            raise _bad_input(f"{report}:0: cannot write: {error.strerror}") from None
+    raise typer.Exit(1 if comparison.changed else 0)
+
+
 def _lang(value: str | None) -> Any:
     from dealer.rules.texts import choose_lang
 
