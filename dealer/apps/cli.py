@@ -188,7 +188,9 @@ def compare(
         raise _bad_input(f"{report}:0: a report is FILE.md (Markdown) or FILE.html")
     try:
         before, after = compare_report.load_side(ruleset), compare_report.load_side(against)
-        comparison = compare_all(scenario_files(paths), before, after)
+        # Two sides of one name (an overlay before and after an edit) are named as given.
+        names = (ruleset, against) if before.name == after.name else None
+        comparison = compare_all(scenario_files(paths), before, after, names)
     except SourceError as error:
         raise _bad_input(str(error)) from None
     if as_json:

@@ -288,7 +288,8 @@ def text(comparison: Comparison, lang: Lang = Lang.EN) -> str:
 
 def _md(words: str) -> str:
     """Text a Markdown reader shows as written."""
-    return re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", words)
+    escaped = re.sub(r"([\\`*_\[\]<>|#])", r"\\\1", words)
+    return re.sub(r"^([+-]) ", r"\\\1 ", escaped)  # not a list of its own
 
 
 def markdown(comparison: Comparison, lang: Lang = Lang.EN) -> str:

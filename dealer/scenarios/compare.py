@@ -480,8 +480,11 @@ class Comparison:
         return len(self.changed) + self.same
 
 
-def compare(paths: Sequence[Path], a: Ruleset, b: Ruleset) -> Comparison:
-    """Compare every scenario file of ``paths`` between ``a`` and ``b``."""
+def compare(
+    paths: Sequence[Path], a: Ruleset, b: Ruleset, names: tuple[str, str] | None = None
+) -> Comparison:
+    """Compare every scenario file of ``paths`` between ``a`` and ``b`` (``names``: what to call
+    the two sides, by default the rulesets' names)."""
     changed: list[ScenarioChange] = []
     same = overlays = 0
     for path in paths:
@@ -492,7 +495,8 @@ def compare(paths: Sequence[Path], a: Ruleset, b: Ruleset) -> Comparison:
             changed.append(found)
         else:
             same += 1
-    return Comparison(a.name, b.name, tuple(changed), same, overlays)
+    first, second = names or (a.name, b.name)
+    return Comparison(first, second, tuple(changed), same, overlays)
 
 
 # -- as JSON --------------------------------------------------------------------------------------
