@@ -86,8 +86,14 @@ def replay(
             help="Worker processes (default: the number of cores); the output is the same.",
         ),
     ] = None,
+    first_failure: Annotated[
+        bool,
+        typer.Option(
+            "--first-failure", help="Stop each scenario at its first failing expectation."
+        ),
+    ] = False,
 ) -> None:
-    """Replay scenarios: one line per scenario and a summary."""
+    """Replay scenarios: one line per scenario and a summary (every failing expectation)."""
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
     from dealer.scenarios.batch import default_jobs, replay_files
@@ -101,7 +107,13 @@ def replay(
         raise _bad_input(f"{' '.join(map(str, paths))}:0: no scenario files found")
     # Streamed: each file is read just before it is replayed, and only its outcome is kept.
     outcomes = list(
-        replay_files(files, override, as_json=as_json, jobs=jobs if jobs else default_jobs())
+        replay_files(
+            files,
+            override,
+            as_json=as_json,
+            jobs=jobs if jobs else default_jobs(),
+            first_failure=first_failure,
+        )
     )
     errors = [outcome.error for outcome in outcomes if outcome.error is not None]
     if errors:

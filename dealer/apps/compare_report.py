@@ -359,17 +359,37 @@ def load_side(spec: str) -> Ruleset:
     found = _REVISION.fullmatch(spec)
     if found is None or Path(spec).is_file() or spec in names():
         return load_ruleset(spec)
+    text = _git_show(spec, spec, Path.cwd())
+    assert text is not None
+    return ruleset_from_text(text, spec, Path(found["path"]).parent)
+
+
+def at_revision(rev: str, path: Path) -> str | None:
+    """The text of ``path`` as it is in git revision ``rev``; ``None`` where the revision has no
+    such file (it is new since). Raises :class:`SourceError` when git or the revision is missing."""
+    where = path.resolve().parent
+    return _git_show(f"{rev}:./{path.name}", f"{rev}:{path}", where, absent_is_none=True)
+
+
+def _git_show(spec: str, shown: str, cwd: Path, *, absent_is_none: bool = False) -> str | None:
     try:
-        shown = subprocess.run(
-            ["git", "show", spec], capture_output=True, text=True, encoding="utf-8", check=False
+        done = subprocess.run(
+            ["git", "show", spec],
+            capture_output=True,
+            text=True,
+            encoding="utf-8",
+            check=False,
+            cwd=cwd,
         )
     except FileNotFoundError:
         raise SourceError(
-            spec, 0, "git is not installed: cannot read an overlay from a revision"
+            shown, 0, "git is not installed: cannot read an overlay from a revision"
         ) from None
     except OSError as error:
-        raise SourceError(spec, 0, f"cannot run git: {error.strerror}") from None
-    if shown.returncode != 0:
-        said = (shown.stderr.strip().splitlines() or ["git show failed"])[0]
-        raise SourceError(spec, 0, f"git cannot read it: {said}")
-    return ruleset_from_text(shown.stdout, spec, Path(found["path"]).parent)
+        raise SourceError(shown, 0, f"cannot run git: {error.strerror}") from None
+    if done.returncode != 0:
+        said = (done.stderr.strip().splitlines() or ["git show failed"])[0]
+        if absent_is_none and ("does not exist in" in said or "but not in" in said):
+            return None
+        raise SourceError(shown, 0, f"git cannot read it: {said}")
+    return done.stdout
