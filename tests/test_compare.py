@@ -285,17 +285,30 @@ def test_against_an_overlay_as_it_is_in_a_git_revision(
 # -- seed against wsop-2024 over the project's own scenarios ---------------------------------------
 
 
+# Rows of RULES.md's sections A (procedure, betting) that state a choice per ruleset: TABLE-SIZE
+# ("at most 9 players under `seed`; `wsop-2024` tables seat up to 10"), STRADDLE ("`wsop-2024`: from
+# under the gun or from the button"), DEAD-BUTTON ("`wsop-2024` uses a dead button"), PLAY-BOARD
+# ("must say so ... (`seed`) / must table the hole cards (`wsop-2024`)"), LIMIT-CAP ("`seed`: ...
+# one bet and three raises ... `wsop-2024`: one bet and four raises"). HEADS-UP names the rulesets
+# only for its sources; the principles of section C hold under both.
+CHOICE_ROWS = frozenset({"TABLE-SIZE", "STRADDLE", "DEAD-BUTTON", "PLAY-BOARD", "LIMIT-CAP"})
+
+
 def _columns_differ(rule_id: str) -> bool:
-    """RULES.md's row for the rule says the two rulesets differ: section B's `seed` and
-    `wsop-2024` remedy cells are not the same; a rule of section A names the rulesets' choices."""
+    """RULES.md's row for the rule makes the two rulesets differ: section B's `seed` and
+    `wsop-2024` remedy cells differ (a `wsop-2024` cell of "Same." says they do not; "Same, without
+    the cut" or "Same: ..., whole stub reshuffled" says how they do); a row of section A states a
+    choice per ruleset."""
     rows = _rules_md_rows()
     if rule_id not in rows:
         return False
     section, cells = rows[rule_id]
     if section == "B":
         seed, wsop = cells[2].strip(), cells[3].strip()
-        return seed != wsop and not wsop.startswith("Same.")
-    return "`seed`" in cells[1] or "`wsop-2024`" in cells[1]
+        return seed != wsop and wsop != "Same."
+    for name in CHOICE_ROWS:  # each of them says both rulesets' words, as quoted above
+        assert name in rows and "`wsop-2024`" in rows[name][1][1], name
+    return rule_id in CHOICE_ROWS
 
 
 def test_seed_against_wsop_lists_only_what_the_rules_md_columns_make_differ() -> None:
