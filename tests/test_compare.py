@@ -237,6 +237,9 @@ def test_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     broken.write_text("scenario: x\ntable: {game: no-limit}\nstepz: []\n", encoding="utf-8")
     code, _, err = _run(str(broken))
     assert code == 2 and err.startswith(f"{broken}:") and err.count("\n") == 1
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert _run(str(empty)) == (2, "", f"{empty}:0: no scenario files found\n")
 
 
 def _git(cwd: Path, *args: str) -> None:

@@ -200,9 +200,12 @@ def compare(
         raise _bad_input(f"{report}:0: a report is FILE.md (Markdown) or FILE.html")
     try:
         before, after = compare_report.load_side(ruleset), compare_report.load_side(against)
+        files = scenario_files(paths)
+        if not files:
+            raise _bad_input(f"{' '.join(map(str, paths))}:0: no scenario files found")
         # Two sides of one name (an overlay before and after an edit) are named as given.
         names = (ruleset, against) if before.name == after.name else None
-        comparison = compare_all(scenario_files(paths), before, after, names)
+        comparison = compare_all(files, before, after, names)
     except SourceError as error:
         raise _bad_input(str(error)) from None
     if as_json:
