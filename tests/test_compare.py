@@ -353,3 +353,31 @@ def test_seed_against_wsop_lists_only_what_the_rules_md_columns_make_differ() ->
     # And rows whose columns are the same change nothing where they alone are played.
     for name in ("hole-exposed-first.yaml", "deck-duplicate.yaml", "boxed-card.yaml"):
         assert not any(file.endswith(f"/{name}") for file in listed), name
+
+
+def test_a_bug_on_one_side_is_reported_and_the_comparison_goes_on(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from dealer.engine.hand import Hand
+
+    taken = Hand.apply
+    count = {"steps": 0}
+
+    def fifth_step_breaks(self: Hand, step: object) -> object:
+        count["steps"] += 1
+        if count["steps"] == 5:  # the first side's fifth step
+            raise KeyError("oops")
+        return taken(self, step)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Hand, "apply", fifth_step_breaks)
+    code, out, _ = _run(str(SUITE / "exposed-first.yaml"), "--against", "seed")
+    assert code == 1
+    assert "  Line 26, gather: refused (internal error: KeyError: 'oops') → taken" in out
+
+
+def test_the_report_in_simplified_chinese() -> None:
+    args = [str(SUITE / "exposed-second.yaml"), "--ruleset", str(JADE)]
+    code, out, _ = _run(*args, "--against", str(SECOND_CARD), "--lang", "zh-Hans")
+    assert code == 1
+    assert "  裁定 HOLE-EXPOSED-SECOND：继续发牌 → 误发" in out.splitlines()
+    assert "  公共牌：Jc Ts 9h 8c 6s → 无" in out.splitlines()

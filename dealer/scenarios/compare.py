@@ -226,6 +226,11 @@ def _play_hand(hand: Hand, number: int, script: HandScript) -> HandPlay:
             step = instruction.step if isinstance(instruction, Do) else "auto"
             stopped = Refused(instruction.line, str(step), str(refusal))
             break
+        except Exception as error:  # a bug of the tool: this side's hand ends, the report goes on
+            step = instruction.step if isinstance(instruction, Do) else "auto"
+            why = f"internal error: {type(error).__name__}: {error}"
+            stopped = Refused(instruction.line, str(step), why)
+            break
     tracker.step()
     return HandPlay(
         number=number,
