@@ -169,7 +169,11 @@ LangOption = Annotated[
 def compare(
     paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="The rules before: seed, wsop-2024 or an overlay file.")
+        str,
+        typer.Option(
+            "--ruleset",
+            help="The rules before: seed, wsop-2024, an overlay file, or REV:path/to/overlay.yaml.",
+        ),
     ] = "seed",
     against: Annotated[
         str,
