@@ -32,7 +32,7 @@ def test_an_escaping_exception_is_one_line_and_exit_3(
 
 
 def test_a_bug_during_a_replay_exits_3_not_1(monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(hand: object, script: object) -> None:
+    def broken(*args: object) -> None:  # _run_hand(hand, script, failures, first_failure)
         raise KeyError("oops")
 
     monkeypatch.setattr(replay_module, "_run_hand", broken)

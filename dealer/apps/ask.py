@@ -12,7 +12,7 @@ from typing import Any
 from dealer.apps.floor import render_rule, rule_as_json
 from dealer.apps.words import card_role
 from dealer.engine.hand import Hand
-from dealer.rules.rulebook import Lang, rule
+from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.texts import message, template
 
 
@@ -38,7 +38,9 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     facts["ruleset"] = ruled.ruleset
     facts["branch"] = ruled.branch  # the branch that applies (a code), or None: the ruling itself
     facts["title"] = rule(ruled.rule_id).title.get(lang)
-    facts["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang)
+    facts["ruling"] = rule_as_json(rule(ruled.rule_id), ruled.ruling.ruleset, lang,
+                                   ruling=ruled.ruling)  # fmt: skip
+    facts["ruling"]["ruleset"] = ruled.ruleset  # an overlay's ruling under the overlay's name
     facts["cards"] = [
         {"name": name, "card": str(card), "now": str(hand.ledger.where(card))}
         for name, cards in ruled.cards.items()
@@ -76,5 +78,12 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         lines.append(f"{template('ask-owed', lang)}{colon.rstrip()}")
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))
     lines.append(f"{template('ask-next', lang)}{colon}{facts['next']}")
-    lines.extend(["", render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang).rstrip()])
+    house = hand.table.ruleset
+    named: str | None = None
+    if house.name != house.base:  # an overlay's ruling, under the overlay's name
+        title = book().rulesets[house.base].title.get(lang)
+        named = message("rule-house", lang, name=house.name, base=house.base, title=title)
+    shown = render_rule(rule(ruled.rule_id), ruled.ruling.ruleset, lang, ruling=ruled.ruling,
+                        ruleset_line=named)  # fmt: skip
+    lines.extend(["", shown.rstrip()])
     return "\n".join(lines)

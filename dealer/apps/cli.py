@@ -86,8 +86,14 @@ def replay(
             help="Worker processes (default: the number of cores); the output is the same.",
         ),
     ] = None,
+    first_failure: Annotated[
+        bool,
+        typer.Option(
+            "--first-failure", help="Stop each scenario at its first failing expectation."
+        ),
+    ] = False,
 ) -> None:
-    """Replay scenarios: one line per scenario and a summary."""
+    """Replay scenarios: one line per scenario and a summary (every failing expectation)."""
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
     from dealer.scenarios.batch import default_jobs, replay_files
@@ -101,7 +107,13 @@ def replay(
         raise _bad_input(f"{' '.join(map(str, paths))}:0: no scenario files found")
     # Streamed: each file is read just before it is replayed, and only its outcome is kept.
     outcomes = list(
-        replay_files(files, override, as_json=as_json, jobs=jobs if jobs else default_jobs())
+        replay_files(
+            files,
+            override,
+            as_json=as_json,
+            jobs=jobs if jobs else default_jobs(),
+            first_failure=first_failure,
+        )
     )
     errors = [outcome.error for outcome in outcomes if outcome.error is not None]
     if errors:
@@ -151,6 +163,66 @@ LangOption = Annotated[
         help="en, zh-Hans (or zh, zh-CN) or zh-Hant (or zh-TW, zh-HK); default: the system locale.",
     ),
 ]
+
+
+@app.command()
+def compare(
+    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    ruleset: Annotated[
+        str,
+        typer.Option(
+            "--ruleset",
+            help="The rules before: seed, wsop-2024, an overlay file, or REV:path/to/overlay.yaml.",
+        ),
+    ] = "seed",
+    against: Annotated[
+        str,
+        typer.Option(
+            "--against",
+            help="The rules after: seed, wsop-2024, an overlay file, or REV:path/to/overlay.yaml"
+            " (the overlay as it is in that git revision).",
+        ),
+    ] = "wsop-2024",
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    report: Annotated[
+        Path | None,
+        typer.Option("--report", help="Also write a self-contained report: FILE.md or FILE.html."),
+    ] = None,
+    lang: LangOption = None,
+) -> None:
+    """Replay every scenario under two rulesets and say what differs, scenario by scenario.
+
+    Exit 0 when nothing changed, 1 when something did, 2 for bad input.
+    """
+    from dealer.apps import compare_report
+    from dealer.rules.source import SourceError
+    from dealer.scenarios.compare import as_json as comparison_json
+    from dealer.scenarios.compare import compare as compare_all
+
+    language = _lang(lang)
+    if report is not None and report.suffix not in (".md", ".html"):
+        raise _bad_input(f"{report}:0: a report is FILE.md (Markdown) or FILE.html")
+    try:
+        before, after = compare_report.load_side(ruleset), compare_report.load_side(against)
+        files = scenario_files(paths)
+        if not files:
+            raise _bad_input(f"{' '.join(map(str, paths))}:0: no scenario files found")
+        # Two sides of one name (an overlay before and after an edit) are named as given.
+        names = (ruleset, against) if before.name == after.name else None
+        comparison = compare_all(files, before, after, names)
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    if as_json:
+        typer.echo(json.dumps(comparison_json(comparison), indent=2, ensure_ascii=False))
+    else:
+        typer.echo(compare_report.text(comparison, language), nl=False)
+    if report is not None:
+        write = compare_report.markdown if report.suffix == ".md" else compare_report.html_report
+        try:
+            report.write_text(write(comparison, language), encoding="utf-8")
+        except OSError as error:
+            raise _bad_input(f"{report}:0: cannot write: {error.strerror}") from None
+    raise typer.Exit(1 if comparison.changed else 0)
 
 
 def _lang(value: str | None) -> Any:

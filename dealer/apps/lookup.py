@@ -32,7 +32,13 @@ class Reply:
 
 
 def house_ruling(entry: Rule, choices: Choices) -> Ruling | None:
-    """The ruling an overlay's choices pick where they decide between published remedies."""
+    """The ruling an overlay's choices pick where they decide between published remedies: the
+    ruling its ``rulings`` take from a published ruleset, or the one a choice decides."""
+    if not entry.rulings:
+        return None
+    source = choices.ruling_from(entry.id)
+    if source != choices.base:
+        return entry.ruling(source)
     place = _EXPOSED_PLACE.get(entry.id)
     if place is None or not entry.rulings:
         return None
@@ -98,7 +104,8 @@ def answer(words: list[str] | None, ruleset: str, lang: Lang, as_json: bool) -> 
     chosen = house_ruling(entry, choices) if choices.name != base else None
     if as_json:
         data = rule_as_json(entry, base, lang, ruling=chosen)
-        if choices.name != base:
+        if choices.name != base:  # the overlay's ruling, under the overlay's name
+            data["ruleset"] = choices.name
             data["house"] = {"name": choices.name, "extends": base}
         return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     line = _house_line(choices, lang)

@@ -9,21 +9,23 @@ are never run by accident. In ``pyproject.toml``::
 
 or on the command line: ``pytest --dealer-scenarios house-scenarios --dealer-ruleset wsop-2024``.
 Each scenario file under those paths is one test item; a failure is reported as
-``file:line: what was expected, what happened``; a file that is no scenario fails the same way at
-its line. Overlays kept beside the scenarios are checked, not run. With pytest-xdist installed,
-``pytest -n 2`` spreads the scenarios over two workers.
+``file:line: what was expected, what happened``, a line for every failing expectation; a file
+that is no scenario fails the same way at its line. Overlays kept beside the scenarios are
+checked, not run. With pytest-xdist installed, ``pytest -n 2`` spreads the scenarios over two
+workers. ``--dealer-compare=REV`` (a git revision, e.g. the pull request's base) also fails each
+scenario whose hand the ``dealer_ruleset`` overlay as edited since REV plays otherwise than the
+overlay as it was, unless the scenario itself was changed since REV: a rule change must come with
+its scenarios updated. The failure is ``dealer compare``'s report for that scenario.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
-
-_LINE = re.compile(r"^line (\d+): ", re.S)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -40,6 +42,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         default=None,
         metavar="NAME|FILE",
         help="replay the scenarios under this ruleset or house overlay (like dealer replay).",
+    )
+    group.addoption(
+        "--dealer-compare",
+        default=None,
+        metavar="REV",
+        help="fail each scenario whose hand the rules changed since git revision REV alter"
+        " (the --dealer-ruleset overlay then against now) unless the scenario was updated since.",
     )
     parser.addini("dealer_scenarios", "folders or files of dealer scenarios", type="paths")
     parser.addini("dealer_ruleset", "the ruleset or overlay the scenarios replay under")
@@ -60,6 +69,39 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFi
     return None
 
 
+def _unchanged_but_altered(path: Path, shown: Any, rev: str, named: Any, now: Any) -> list[str]:
+    """``--dealer-compare=REV``: what the rules changed since ``rev`` alter in this scenario, when
+    the scenario file is the same as in ``rev`` (a changed scenario was updated for the change)."""
+    from dealer.apps import compare_report
+    from dealer.core.errors import DataError
+    from dealer.rules.rulesets import ruleset_from_text
+    from dealer.scenarios.compare import Comparison, compare_file
+
+    if now is None or now.name == now.base:  # a published ruleset: the rules are the package's
+        return []
+    overlay = Path(str(named))
+    try:
+        if compare_report.at_revision(rev, path) != path.read_text(encoding="utf-8"):
+            return []  # new or updated since
+        text = compare_report.at_revision(rev, overlay)
+        if text is None:
+            return []  # the overlay is new: nothing to compare with
+        before = ruleset_from_text(text, f"{rev}:{overlay}", overlay.parent)
+        change = compare_file(path, before, now)
+    except DataError as error:
+        return [f"{error.file}:{error.line}: {error.message}"]
+    if change is None or not change.changed:
+        return []
+    names = (f"{rev}:{overlay}", str(overlay)) if before.name == now.name else None
+    first, second = names or (before.name, now.name)
+    change = replace(change, file=str(shown))  # named as the item is
+    report = compare_report.text(Comparison(first, second, (change,), 0))
+    return [
+        f"{shown}:1: the rules changed since {rev} alter this scenario, which was not updated:",
+        *report.splitlines()[2:],
+    ]
+
+
 class ScenarioError(Exception):
     """A scenario that failed, was refused, or broke: its message is ``file:line: ...``."""
 
@@ -77,6 +119,7 @@ class ScenarioItem(pytest.Item):
         from dealer.scenarios.replay import replay
 
         shown = self.path.relative_to(self.config.rootpath) if self._inside_root() else self.path
+        override, name = None, None
         try:
             name = self.config.getoption("dealer_ruleset") or self.config.getini("dealer_ruleset")
             override = load_ruleset(str(name)) if name else None
@@ -89,13 +132,17 @@ class ScenarioItem(pytest.Item):
         if scenario.skip:
             pytest.skip(f"{shown}: {scenario.skip}")
         result = replay(scenario)
-        if result.failure is not None:
-            found = _LINE.match(result.failure)
-            line, message = (found.group(1), result.failure[found.end() :]) if found else (
-                "1", result.failure
-            )  # fmt: skip
-            kind = "internal error: " if result.internal else ""
-            raise ScenarioError(f"{shown}:{line}: {kind}{message}")
+        lines = [  # every failing expectation, one ``file:line:`` each
+            f"{shown}:{failure.line}: "
+            f"{'internal error: ' if result.internal and failure is result.failures[-1] else ''}"
+            f"{failure.message}"
+            for failure in (result.failures if result.failure is not None else ())
+        ]
+        rev = self.config.getoption("dealer_compare")
+        if rev:
+            lines.extend(_unchanged_but_altered(self.path, shown, str(rev), name, override))
+        if lines:
+            raise ScenarioError("\n".join(lines))
 
     def _inside_root(self) -> bool:
         return self.config.rootpath in self.path.resolve().parents

@@ -18,3 +18,14 @@ class Ruleset:
     misdeal_exposed_cards: tuple[int, ...]
     dead_button: bool
     base: str  # the published ruleset an overlay ultimately extends (itself for seed and wsop-2024)
+    # An overlay's rulings taken from another published ruleset: (rule ID, ruleset) pairs.
+    rulings: tuple[tuple[str, str], ...] = ()
+
+    def ruling_from(self, rule_id: str) -> str:
+        """The published ruleset whose ruling of ``rule_id`` this one applies.
+
+        >>> Ruleset("jade", "", None, 9, 4, False, (), (1,), False, "seed",
+        ...         (("FLOP-PREMATURE", "wsop-2024"),)).ruling_from("FLOP-PREMATURE")
+        'wsop-2024'
+        """
+        return dict(self.rulings).get(rule_id, self.base)

@@ -214,6 +214,8 @@ def _place(
     """The positions of a seating (the next hand with the same players gets them from the cache;
     an error is never cached), once the straddle is checked (STRADDLE)."""
     players = len(seats)
+    if straddle and not straddle_seats:
+        raise TableError(f"no straddle under {ruleset}: its rules allow none (STRADDLE)")
     if straddle and straddle_from not in straddle_seats:
         raise TableError(f"no straddle from the {straddle_from} under {ruleset} (STRADDLE)")
     if straddle and straddle_from == BUTTON and limit:

@@ -117,9 +117,9 @@ class Ruled:
 
     @property
     def label(self) -> str:
-        """The ruleset to name with the ruling: the published one whose remedy it is, or the
-        overlay whose choice picked it (an overlay that changes nothing here rules as its base)."""
-        return self.ruleset if self.choice else self.ruling.ruleset
+        """The ruleset to name with the ruling: the table's, an overlay's own name included (the
+        ruling is the overlay's even where it changes nothing here)."""
+        return self.ruleset
 
     @property
     def after_action(self) -> bool:
@@ -155,18 +155,20 @@ def rule_under(
     street: Verb | None = None,
     seat: int | None = None,
 ) -> Ruled:
-    """The ruling ``ref`` names under ``ruleset`` (an overlay rules as the ruleset it extends).
+    """The ruling ``ref`` names under ``ruleset`` (an overlay rules as the ruleset it extends,
+    or as the published ruleset its ``rulings`` name for this rule).
 
     The branch: the one ``ref`` names; else, after substantial action, the ruling's branch for it
     where ``ref`` asks for it or the error is noticed late (LA 105); else, for a late notice after
     action on the card concerned, its ``acted-on`` branch (LA 165).
     """
     entry = rule(ref.rule_id)
-    ruling = entry.ruling(ruleset.base)
+    source = ruleset.ruling_from(ref.rule_id)
+    ruling = entry.ruling(source)
     choice = ref.choice
     if choice is not None and is_misdeal(ruling) != (choice is Choice.MISDEAL):
         ruling = next(r for r in entry.rulings if is_misdeal(r) == (choice is Choice.MISDEAL))
-    chosen = choice if ruling.ruleset != ruleset.base else None
+    chosen = choice if ruling.ruleset != source else None
     branch: Branch | None = None
     if ref.branch is not None:
         branch = ref.branch  # absent from the ruling: its main text covers that case too

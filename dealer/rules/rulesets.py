@@ -17,12 +17,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from dealer.core.errors import DataError
+from dealer.core.errors import DataError, did_you_mean
 from dealer.core.ruleset import Ruleset
 from dealer.rules.data import PROCEDURES, RULESETS, shipped, shown
 from dealer.rules.source import Node, SourceError, check_keys, load_file, new_node
 
-__all__ = ["DEFAULT", "PROCEDURES", "RULESETS", "load_ruleset", "names"]
+__all__ = ["DEFAULT", "PROCEDURES", "RULESETS", "load_ruleset", "names", "ruleset_from_text"]
 DEFAULT = "seed"
 
 
@@ -32,7 +32,13 @@ RULESET_KEYS: dict[str, str] = {
     "title": "a one-line description",
     "fallback": "published rulesets: the ruleset whose rules apply where this one is silent",
     "choices": "the choices this ruleset makes",
+    "rulings": "an overlay's rulings taken from a published ruleset: {RULE-ID: seed or wsop-2024}",
 }
+
+# A ruling taken from another ruleset that a choice also decides: the choice follows the ruling, so
+# the procedure recognises the mishap the way the ruling treats it (HOLE-EXPOSED-SECOND).
+LINKED_CHOICES = {"HOLE-EXPOSED-SECOND": "misdeal_exposed_cards"}
+NAME_LENGTH = 64  # characters of a ruleset's name at most: it is printed beside every ruling
 
 
 class UnknownRuleset(DataError):
@@ -67,8 +73,8 @@ _BAD = object()
 
 # Each choice: how it is read (``_BAD`` for a value of the wrong kind) and, in the user's words,
 # what it may be. The bounds are the rules': ten seats (TABLE-SIZE), a cap of at least the bet
-# itself (LIMIT-CAP), the first exposed card always a misdeal (004 ¶1, LA 104), straddles under
-# the gun and/or on the button (STRADDLE).
+# itself (LIMIT-CAP), the first exposed card always a misdeal (004 ¶1, LA 104), no straddle or
+# straddles under the gun and/or on the button (STRADDLE).
 _FLAG = {"type": "boolean"}
 CHOICES: dict[str, tuple[Any, str, dict[str, Any]]] = {  # read, in words, as a JSON Schema
     "max_players": (
@@ -83,9 +89,9 @@ CHOICES: dict[str, tuple[Any, str, dict[str, Any]]] = {  # read, in words, as a 
     ),
     "limit_cap_lifted_heads_up": (_flag, "true or false (LIMIT-CAP)", _FLAG),
     "straddle_seats": (
-        _one_of(("under-the-gun",), ("button",), ("under-the-gun", "button")),
-        "[under-the-gun], [button] or [under-the-gun, button] (STRADDLE)",
-        {"enum": [["under-the-gun"], ["button"], ["under-the-gun", "button"]]},
+        _one_of((), ("under-the-gun",), ("button",), ("under-the-gun", "button")),
+        "[] (no straddle), [under-the-gun], [button] or [under-the-gun, button] (STRADDLE)",
+        {"enum": [[], ["under-the-gun"], ["button"], ["under-the-gun", "button"]]},
     ),
     "misdeal_exposed_cards": (
         _one_of((1,), (1, 2)),
@@ -125,8 +131,8 @@ def _said(value: Any) -> str:
     return str(value)
 
 
-def _read(path: Path, shown_as: str, seen: frozenset[Path]) -> Ruleset:
-    doc = load_file(path, shown_as)
+def _read(path: Path, shown_as: str, seen: frozenset[Path], doc: Any = None) -> Ruleset:
+    doc = load_file(path, shown_as) if doc is None else doc
     if not isinstance(doc, Node):
         raise SourceError(shown_as, 1, "a ruleset is a mapping with 'name' and 'choices'")
     check_keys(doc, RULESET_KEYS, "a ruleset")
@@ -139,11 +145,16 @@ def _read(path: Path, shown_as: str, seen: frozenset[Path]) -> Ruleset:
         doc, doc["choices"] if "choices" in doc else new_node(doc.file, doc.line)
     )
     parent_name = doc.get("extends")
+    name = str(doc.get("name", path.stem))
+    _check_text(doc, "name", name)
+    if "title" in doc:
+        _check_text(doc, "title", doc["title"])
     if parent_name is None:
+        if "rulings" in doc:
+            raise doc.error("rulings", "a published ruleset has its rulings in the rulebook")
         missing = [name for name in CHOICES if name not in choices]
         if missing:
             raise doc.error("choices", f"ruleset lacks choices: {', '.join(missing)}")
-        name = str(doc.get("name", path.stem))
         return Ruleset(
             name=name,
             title=str(doc.get("title", name)),
@@ -152,15 +163,84 @@ def _read(path: Path, shown_as: str, seen: frozenset[Path]) -> Ruleset:
             **choices,
         )
     parent = _resolve(str(parent_name), path.parent, seen | {path}, doc)
+    # One name, one ruleset: a ruling labelled "seed" is seed's (RULES.md "Rulesets").
+    if name in names() or name == parent.name:
+        whose = "the ruleset it extends" if name == parent.name else "a published ruleset"
+        raise SourceError(
+            doc.file,
+            doc.line_of("name") if "name" in doc else doc.line,
+            f"an overlay may not take the name of {whose} ({name!r}): give it a 'name' of its own",
+        )
+    rulings = dict(parent.rulings)
+    for rule_id, linked in LINKED_CHOICES.items():  # a choice made here outranks a ruling inherited
+        if rule_id in rulings and linked in choices:
+            del rulings[rule_id]
+    if "rulings" in doc:
+        rulings.update(_check_rulings(doc, doc["rulings"], choices))
     overrides: dict[str, Any] = {
         f.name: choices[f.name] for f in fields(Ruleset) if f.name in choices
     }
     return replace(
         parent,
-        name=str(doc.get("name", path.stem)),
+        name=name,
         title=str(doc.get("title", f"{parent.title}, with house choices")),
+        rulings=tuple(sorted(rulings.items())),
         **overrides,
     )
+
+
+def _check_text(doc: Node, key: str, value: str) -> None:
+    """A name or title is plain printable text on one line: it is printed beside the rulings."""
+    if value != value.strip() or not value.isprintable() or len(value) > NAME_LENGTH * 4:
+        raise SourceError(
+            doc.file, doc.line_of(key), f"'{key}' is plain printable text on one line"
+        )
+    if key == "name" and len(value) > NAME_LENGTH:
+        raise SourceError(doc.file, doc.line_of(key), f"'name' is {NAME_LENGTH} characters at most")
+
+
+def _check_rulings(doc: Node, node: Any, choices: dict[str, Any]) -> dict[str, str]:
+    """``rulings: {RULE-ID: ruleset}``: the rule's ruling as that published ruleset has it; a
+    choice the ruling decides too (``LINKED_CHOICES``) is set with it, and may not say otherwise."""
+    from dealer.rules.rulebook import book
+
+    if not isinstance(node, Node) or not node:
+        raise doc.error("rulings", f"'rulings' is {RULESET_KEYS['rulings']}")
+    rules = book().rules
+    chosen: dict[str, str] = {}
+    for rule_id, source in node.items():
+        if rule_id not in rules:
+            hint = did_you_mean(rule_id, rules)
+            raise node.error(rule_id, f"unknown rule {rule_id!r} in 'rulings'{hint}")
+        if not rules[rule_id].rulings:
+            raise node.error(rule_id, f"{rule_id} is no irregularity: it has no ruling to choose")
+        if not isinstance(source, str) or source not in names():
+            raise node.error(
+                rule_id,
+                f"the ruling of {rule_id} is taken from a published ruleset ({', '.join(names())}),"
+                f" not {_said(source)}",
+            )
+        linked = LINKED_CHOICES.get(rule_id)
+        if linked is not None:
+            value = getattr(load_ruleset(source), linked)
+            if linked in choices and choices[linked] != value:
+                raise node.error(
+                    rule_id,
+                    f"{rule_id}: {source} means {linked} {_said(list(value))},"
+                    f" but 'choices' says {_said(list(choices[linked]))}",
+                )
+            choices[linked] = value
+        chosen[rule_id] = source
+    return chosen
+
+
+def ruleset_from_text(text: str, shown_as: str, near: Path) -> Ruleset:
+    """An overlay held in memory (``REV:path`` read from git), read as its file is; ``near`` is
+    where an ``extends:`` naming another overlay file is looked for."""
+    from dealer.rules.source import load_text
+
+    path = near / Path(shown_as).name
+    return _read(path, shown_as, frozenset({path.resolve()}), load_text(text, shown_as))
 
 
 def _resolve(name: str, near: Path, seen: frozenset[Path], doc: Node) -> Ruleset:

@@ -46,7 +46,13 @@ class Outcome:
         return self.error is None and self.skip is None and not self.overlay
 
 
-def replay_file(path: Path, override: Ruleset | None = None, *, as_json: bool = False) -> Outcome:
+def replay_file(
+    path: Path,
+    override: Ruleset | None = None,
+    *,
+    as_json: bool = False,
+    first_failure: bool = False,
+) -> Outcome:
     """Read and replay one scenario file (audited, as ``dealer replay`` does)."""
     try:
         scenario = read_suite_file(path, override)
@@ -56,7 +62,8 @@ def replay_file(path: Path, override: Ruleset | None = None, *, as_json: bool = 
         return Outcome(str(path), overlay=True)
     if scenario.skip:
         return Outcome(scenario.file, name=scenario.name, skip=scenario.skip)
-    result = replay(scenario, reports=as_json)  # the verdict alone unless the report is asked
+    # the verdict alone unless the report is asked
+    result = replay(scenario, reports=as_json, first_failure=first_failure)
     return Outcome(
         scenario.file,
         name=scenario.name,
@@ -68,8 +75,12 @@ def replay_file(path: Path, override: Ruleset | None = None, *, as_json: bool = 
     )
 
 
-def _replay_chunk(paths: Sequence[Path], override: Ruleset | None, as_json: bool) -> list[Outcome]:
-    return [replay_file(path, override, as_json=as_json) for path in paths]
+def _replay_chunk(
+    paths: Sequence[Path], override: Ruleset | None, as_json: bool, first_failure: bool = False
+) -> list[Outcome]:
+    return [
+        replay_file(path, override, as_json=as_json, first_failure=first_failure) for path in paths
+    ]
 
 
 def default_jobs() -> int:
@@ -86,20 +97,24 @@ def replay_files(
     *,
     as_json: bool = False,
     jobs: int = 1,
+    first_failure: bool = False,
 ) -> Iterator[Outcome]:
     """Each file's outcome, in the order of ``paths``; ``jobs`` worker processes at most (a small
     batch is replayed in this process: starting workers would cost more than they save)."""
     workers = min(jobs, len(paths) // MIN_FILES_PER_JOB)
     if workers <= 1:
         for path in paths:
-            yield replay_file(path, override, as_json=as_json)
+            yield replay_file(path, override, as_json=as_json, first_failure=first_failure)
         return
     _warm_up()  # built once here, inherited by forked workers
     chunks = [paths[low : low + CHUNK] for low in range(0, len(paths), CHUNK)]
     context = multiprocessing.get_context("fork") if sys.platform == "linux" else None
     with ProcessPoolExecutor(max_workers=workers, mp_context=context) as pool:
         count = len(chunks)
-        for outcomes in pool.map(_replay_chunk, chunks, [override] * count, [as_json] * count):
+        firsts = [first_failure] * count
+        for outcomes in pool.map(
+            _replay_chunk, chunks, [override] * count, [as_json] * count, firsts
+        ):
             yield from outcomes
 
 

@@ -528,16 +528,21 @@ def scenario_from_text(
     return _scenario(load_text(text, shown_as), Path(shown_as), ruleset_override)
 
 
-def read_suite_file(path: Path, ruleset_override: Ruleset | None = None) -> Scenario | None:
-    """A scenario, or ``None`` for a ruleset overlay kept among the scenarios (checked, not run)."""
+def read_suite_file(
+    path: Path, ruleset_override: Ruleset | None = None, *, forced: bool = False
+) -> Scenario | None:
+    """A scenario, or ``None`` for a ruleset overlay kept among the scenarios (checked, not run).
+    ``forced``: under ``ruleset_override`` whatever ruleset it names (``dealer compare``)."""
     doc = load_file(path)
     if is_overlay(doc):
         load_ruleset(str(path))
         return None
-    return _scenario(doc, path, ruleset_override)
+    return _scenario(doc, path, ruleset_override, forced)
 
 
-def _scenario(doc: Any, path: Path, ruleset_override: Ruleset | None) -> Scenario:
+def _scenario(
+    doc: Any, path: Path, ruleset_override: Ruleset | None, forced: bool = False
+) -> Scenario:
     if not isinstance(doc, Node):
         raise SourceError(str(path), 1, "a scenario is a mapping with scenario, table and hands")
     check_keys(doc, vocabulary.SCENARIO, "a scenario")
@@ -554,7 +559,8 @@ def _scenario(doc: Any, path: Path, ruleset_override: Ruleset | None) -> Scenari
         raise doc.error("ruleset", error.message) from None
     ruleset, skip = declared, None
     if ruleset_override is not None:
-        if "ruleset" not in doc or declared.name in (ruleset_override.name, ruleset_override.base):
+        ours = declared.name in (ruleset_override.name, ruleset_override.base)
+        if forced or "ruleset" not in doc or ours:
             ruleset = ruleset_override
         else:
             skip = f"written for {declared.name}"

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from dealer.core.steps import step_pattern
-from dealer.rules.rulesets import CHOICES, RULESET_KEYS
+from dealer.rules.rulesets import CHOICES, NAME_LENGTH, RULESET_KEYS, names
 from dealer.scenarios import vocabulary
 from dealer.scenarios.format import AUTO_TARGETS, PLAYER_POLICIES
 
@@ -204,10 +204,21 @@ def overlay_schema() -> dict[str, Any]:
     schema = _object(
         {
             "extends": {"type": "string", "minLength": 1},
-            "name": {"type": "string", "minLength": 1},
+            "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": NAME_LENGTH,
+                "pattern": "^[^\\s](.*[^\\s])?$",
+            },
             "title": {"type": "string", "minLength": 1},
             "fallback": {"type": "string", "minLength": 1},
             "choices": _object(choices, words),
+            "rulings": {
+                "type": "object",
+                "minProperties": 1,
+                "propertyNames": {"pattern": "^[A-Z][A-Z0-9]*(-[A-Z0-9]+)*$"},
+                "additionalProperties": {"enum": list(names())},
+            },
         },
         dict(RULESET_KEYS),
     )

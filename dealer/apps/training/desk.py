@@ -117,7 +117,7 @@ class Desk:
         if ruled is not None:
             cites = ruled.ruling.sources
         elif entry.rulings:
-            cites = entry.ruling(self.rules.base).sources
+            cites = entry.ruling(self.rules.ruling_from(rule_id)).sources
         sources = "; ".join(trace_source(cite, entry.section, self.lang) for cite in cites)
         self.say(self.t("rule", rule=rule_id, title=entry.title.get(self.lang)))
         self.say(self.t("source", sources=sources))

@@ -83,7 +83,9 @@ class RulingQuiz:
         desk.say(desk.t("quiz"))
         for index, rule_id in enumerate(choices, 1):
             right = rule_id == ruled.rule_id
-            ruling = ruled.ruling if right else rule(rule_id).ruling(desk.rules.base)
+            ruling = (
+                ruled.ruling if right else rule(rule_id).ruling(desk.rules.ruling_from(rule_id))
+            )
             desk.say(f"  {index}. {ruling.summary.get(desk.lang)}")
         desk.start_position()
         picked = self._pick_number(len(choices))
@@ -102,7 +104,7 @@ class RulingQuiz:
 
     def _choices(self, ruled: Ruled) -> list[str]:
         """The right ruling and three §B rulings whose remedies differ, in a seeded order."""
-        base, lang = self.desk.rules.base, self.desk.lang
+        rules, lang = self.desk.rules, self.desk.lang
         remedies = {remedy_of(ruled.ruling)}
         summaries = {ruled.ruling.summary.get(lang)}
         rng = self.desk.rng
@@ -111,7 +113,7 @@ class RulingQuiz:
         candidates.sort(key=lambda rule_id: -kinship(rule_id, ruled.rule_id))
         others = []
         for rule_id in candidates:
-            ruling = rule(rule_id).ruling(base)
+            ruling = rule(rule_id).ruling(rules.ruling_from(rule_id))
             remedy, summary = remedy_of(ruling), ruling.summary.get(lang)
             if remedy in remedies or summary in summaries:
                 continue  # the same remedy, or the same words: not a different ruling
