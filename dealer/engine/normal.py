@@ -8,8 +8,8 @@ from decimal import Decimal
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.chips import ZERO
-from dealer.core.events import Kind
 from dealer.core.errors import Refusal
+from dealer.core.events import Kind
 from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
@@ -205,7 +205,7 @@ class Dealing(HandState):
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
-    def show_order(self) -> tuple[int, ...]:
+    def showing_order(self) -> tuple[int, ...]:
         """The seats still holding a hand, in the order they are asked to show (SHOW-ORDER,
         LA 145): the river's last aggressor first, else the player who pushed all-in when the
         betting ended before the river, else the first clockwise of the button; seats in a side
@@ -238,7 +238,9 @@ class Dealing(HandState):
                 )
             return Refusal(f"seat {seat}'s hand is already tabled; got: {step}", "SHOWDOWN")
         if call is Call.PLAY_BOARD and seat in self.board_said:
-            return Refusal(f"seat {seat} has already said the board plays; got: {step}", "PLAY-BOARD")
+            return Refusal(
+                f"seat {seat} has already said the board plays; got: {step}", "PLAY-BOARD"
+            )
         return None
 
     def call_allowed(self, step: AnyStep) -> bool:
@@ -285,7 +287,7 @@ class Dealing(HandState):
                 self.folded.add(seat)
                 cards = self.ledger.muck_hand(seat)
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
-        for seat in self.show_order():
+        for seat in self.showing_order():
             if seat not in self.tabled and seat not in self.board_hands:
                 self._table(seat)
 
