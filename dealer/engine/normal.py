@@ -132,6 +132,8 @@ class Dealing(HandState):
             )  # fmt: skip
         else:
             self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)
+        self.round_push = self.pending_push = self.round_aggressor = None
+        self.round_all_in_call = False
         if self.betting.is_complete:
             self._fire("end_round", step)
 
@@ -152,8 +154,16 @@ class Dealing(HandState):
         if move is not Move.CALL and self.betting.street is Street.RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
         amount = wager.added if move is Move.CALL else wager.to
-        if wager.all_in:
-            self.last_all_in = seat
+        pending = self.pending_push
+        if pending is not None and pending != seat:  # the push is called (or raised): it stands
+            self.round_push = self.last_all_in = pending
+            self.pending_push = None
+        if move is Move.CALL:
+            self.round_all_in_call = self.round_all_in_call or wager.all_in
+        else:
+            self.round_aggressor = seat
+            if wager.all_in:
+                self.pending_push = seat
         self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
 
     def close_hand_if_won(self, step: AnyStep) -> None:
@@ -183,8 +193,13 @@ class Dealing(HandState):
             and self.all_in_shows_first is None
         ):
             # no-limit and pot-limit: betting ended before the river on an all-in, so the player who
-            # pushed all-in shows first (SHOW-ORDER, LA 145)
-            self.all_in_shows_first = self.last_all_in
+            # pushed all-in shows first: the last push called in this round; if the all-in was only
+            # a call, this round's last aggressor; else the push of an earlier round (SHOW-ORDER,
+            # LA 145)
+            first = self.round_push
+            if first is None and self.round_all_in_call:
+                first = self.round_aggressor
+            self.all_in_shows_first = first if first is not None else self.last_all_in
         if self.one_player_left(step):
             self.obligations.clear()  # the hand is won: no remedy step is owed any more
         else:
