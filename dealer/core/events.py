@@ -36,6 +36,7 @@ class Kind(StrEnum):
     MUCK = "muck"
     SHOW = "show"
     ANNOUNCE = "announce"  # what a player says that a ruling reads (PLAY-BOARD)
+    RELEASE = "release"  # a hand let go face down that is not dead by that alone (LA 106)
     PUSH = "push"
     BUTTON = "button"
     RULING = "ruling"

@@ -13,7 +13,7 @@ Traceback (most recent call last):
 ...
 dealer.core.steps.StepError: unknown step 'deal flop': expected a dealer step (post, shuffle, cut,
 pitch N, burn, flop, turn, river, showdown, push, move button) or 'seat N' and a move (fold, check,
-call, bet X, raise X, all-in; at the showdown: shows, mucks, plays the board)
+call, bet X, raise X, all-in; at the showdown: shows, mucks, plays the board; touches the muck)
 >>> parse_step("seat 3 mucks"), str(parse_step("seat 2 announces playing the board"))
 (ShowdownCall(seat=3, call=<Call.MUCK: 'muck'>), 'seat 2 plays the board')
 """
@@ -116,19 +116,28 @@ class Call(StrEnum):
     SHOW = "show"  # table the hole cards face up: the hand is read by its cards (LA 140)
     MUCK = "muck"  # throw the hand into the muck unshown: dead, no claim to any pot
     PLAY_BOARD = "play-board"  # say that the board plays (PLAY-BOARD; seed: then it may be mucked)
+    # the hand released face down so that a card touches the muck (FOLD): seed, a fold; wsop-2024,
+    # not dead while it is still identifiable, until the dealer pushes it in (LA 106)
+    TOUCH_MUCK = "touch-muck"
 
     @property
     def words(self) -> str:
         return _CALL_WORDS[self]
 
 
-_CALL_WORDS = {Call.SHOW: "shows", Call.MUCK: "mucks", Call.PLAY_BOARD: "plays the board"}
+_CALL_WORDS = {
+    Call.SHOW: "shows",
+    Call.MUCK: "mucks",
+    Call.PLAY_BOARD: "plays the board",
+    Call.TOUCH_MUCK: "touches the muck",
+}
 
 
 @dataclass(frozen=True, slots=True)
 class ShowdownCall:
     """``seat N shows``, ``seat N mucks`` or ``seat N plays the board``: a player's part of the
-    showdown (SHOWDOWN-MUCK, PLAY-BOARD)."""
+    showdown (SHOWDOWN-MUCK, PLAY-BOARD); and ``seat N touches the muck``, at the showdown or in
+    a betting round (FOLD)."""
 
     seat: int
     call: Call
@@ -152,6 +161,8 @@ _CALLS = {
     "plays the board": Call.PLAY_BOARD,
     "play the board": Call.PLAY_BOARD,
     "announces playing the board": Call.PLAY_BOARD,
+    "touches the muck": Call.TOUCH_MUCK,
+    "touch the muck": Call.TOUCH_MUCK,
 }
 _MOVE_WORDS = {move.value: move for move in Move} | {
     "folds": Move.FOLD,
@@ -176,7 +187,7 @@ _VERBS = {
 _USAGE = (
     "expected a dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, push, "
     "move button) or 'seat N' and a move (fold, check, call, bet X, raise X, all-in; at the "
-    "showdown: shows, mucks, plays the board)"
+    "showdown: shows, mucks, plays the board; touches the muck)"
 )
 
 

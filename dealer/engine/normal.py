@@ -243,8 +243,10 @@ class Dealing(HandState):
                 f"board (PLAY-BOARD); got: {step}",
                 "PLAY-BOARD",
             )
+        if call is Call.TOUCH_MUCK and seat in self.released:
+            return Refusal(f"seat {seat}'s hand already touched the muck; got: {step}", "FOLD")
         if seat in self.tabled:
-            if call is Call.MUCK:
+            if call in (Call.MUCK, Call.TOUCH_MUCK):
                 # a tabled hand is read by its cards and is never killed (LA 140; TR 71)
                 return Refusal(
                     f"seat {seat}'s hand is tabled: it is read by its cards and may not be "
@@ -264,6 +266,7 @@ class Dealing(HandState):
     def _table(self, seat: int) -> None:
         value = best_hand(self.ledger.hands[seat], self.ledger.board)  # kept for the push
         self.tabled.append(seat)
+        self.released.discard(seat)
         self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
 
     def table_hand(self, step: AnyStep) -> None:
@@ -283,7 +286,29 @@ class Dealing(HandState):
             self._log(Kind.MUCK, seat=seat, cards=cards, note="plays the board")
             return
         self.folded.add(seat)
+        self.released.discard(seat)
         self._log(Kind.MUCK, seat=seat, cards=cards, note="unshown")
+
+    def touch_the_muck(self, step: AnyStep) -> None:
+        """A hand released face down touches the muck (FOLD). Where that kills it (seed: 004,
+        「任何一張牌碰到了Muck」) it is folded, out of turn too, and at the showdown it is mucked
+        (a hand that said the board plays counts as the board, PLAY-BOARD); else it is not dead
+        while it can be told apart, and the player may still table it (LA 106)."""
+        assert isinstance(step, ShowdownCall)
+        seat = step.seat
+        if not self.table.ruleset.muck_touch_kills:
+            self.released.add(seat)
+            self._log(Kind.RELEASE, seat=seat, note="touches the muck: live while identifiable")
+            return
+        if self.betting is not None:
+            if seat in self.betting.live:
+                self.betting.kill(seat)
+            self.folded.add(seat)
+            self.actions.append((seat, Move.FOLD))  # a fold, whenever it happens (004)
+            self._log(Kind.FOLD, seat=seat, note="touched the muck")
+            self.ledger.muck_hand(seat)
+            return
+        self.muck_unshown(step)
 
     def announce_board(self, step: AnyStep) -> None:
         """A player says the board plays (PLAY-BOARD): under seed the cards may then go to the
@@ -303,7 +328,13 @@ class Dealing(HandState):
                 cards = self.ledger.muck_hand(seat)
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
         for seat in self.showing_order():
-            if seat not in self.tabled and seat not in self.board_hands:
+            if seat in self.released:
+                # released face down and not tabled: the dealer kills it as it goes into the
+                # muck (LA 106); a hand that said the board plays gets no share (LA 168)
+                self.folded.add(seat)
+                cards = self.ledger.muck_hand(seat)
+                self._log(Kind.MUCK, seat=seat, cards=cards, note="released unshown")
+            elif seat not in self.tabled and seat not in self.board_hands:
                 self._table(seat)
 
     def _value(self, seat: int) -> HandValue:
