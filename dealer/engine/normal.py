@@ -14,7 +14,7 @@ from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
-from dealer.core.pots import Contributions, award, build_pots, pot_name, show_order
+from dealer.core.pots import Contributions, Pot, award, build_pots, pot_name, show_order
 from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Step, Verb
 from dealer.engine.procedure import procedure
@@ -286,6 +286,7 @@ class Dealing(HandState):
             self._log(Kind.MUCK, seat=seat, cards=cards, note="plays the board")
             return
         self.folded.add(seat)
+        self.mucked.append(seat)
         self.released.discard(seat)
         self._log(Kind.MUCK, seat=seat, cards=cards, note="unshown")
 
@@ -332,6 +333,7 @@ class Dealing(HandState):
                 # released face down and not tabled: the dealer kills it as it goes into the
                 # muck (LA 106); a hand that said the board plays gets no share (LA 168)
                 self.folded.add(seat)
+                self.mucked.append(seat)
                 cards = self.ledger.muck_hand(seat)
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="released unshown")
             elif seat not in self.tabled and seat not in self.board_hands:
@@ -344,8 +346,22 @@ class Dealing(HandState):
             return evaluate(self.ledger.board)
         return best_hand(self.ledger.hands[seat], self.ledger.board)
 
+    def _claims(self) -> tuple[Pot, ...]:
+        """The pots, each with the seats that still claim it. A hand mucked at the showdown has
+        no claim, but when every other hand eligible for a pot had been mucked, the last one took
+        that pot (SHOWDOWN-MUCK; LA 15, LA 139), and a later muck of it gives up the others only."""
+        mucked = self.mucked
+        if not mucked:
+            return build_pots(self.committed, self.folded)
+        claims = []
+        for pot in build_pots(self.committed, self.folded.difference(mucked)):
+            live = tuple(seat for seat in pot.eligible if seat not in self.folded)
+            last = max(pot.eligible, key=mucked.index) if not live else None
+            claims.append(Pot(pot.amount, live if last is None else (last,)))
+        return tuple(claims)
+
     def push_pots(self, step: AnyStep) -> None:
-        pots = build_pots(self.committed, self.folded)
+        pots = self._claims()
         live = self.live
         ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
         if len(live) > 1:

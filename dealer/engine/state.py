@@ -80,6 +80,7 @@ class HandState:
         self.board_said: set[int] = set()  # seats that said the board plays (PLAY-BOARD)
         self.board_hands: set[int] = set()  # ... and threw the cards away where that is enough
         self.released: set[int] = set()  # hands that touched the muck and are not dead (LA 106)
+        self.mucked: list[int] = []  # seats whose hands were mucked at the showdown, in order
         self.deal_sequence = table.positions.deal_order * 2
         self.pitched = 0  # places of the deal sequence served (or skipped)
         self.shuffles = 0
