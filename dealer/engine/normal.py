@@ -330,6 +330,8 @@ class Dealing(HandState):
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
         for seat in self.showing_order():
             if seat in self.released:
+                if len(self.live) == 1:
+                    break  # every other hand is dead: the last one wins unshown (LA 139)
                 # released face down and not tabled: the dealer kills it as it goes into the
                 # muck (LA 106); a hand that said the board plays gets no share (LA 168)
                 self.folded.add(seat)
