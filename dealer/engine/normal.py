@@ -233,31 +233,28 @@ class Dealing(HandState):
         return show_order(live, self.table.button, aggressor, pots)
 
     def call_refusal(self, step: ShowdownCall) -> Refusal | None:
-        """Why a player's showdown call cannot be made now, or None (SHOWDOWN-MUCK, PLAY-BOARD)."""
+        """Why a player's showdown call cannot be made now, or None (SHOWDOWN-MUCK, PLAY-BOARD,
+        FOLD); the words are those of procedures/texts ``refuse-*``, for the reader's language."""
         seat, call = step.seat, step.call
         if seat not in self.live:
-            return Refusal(f"seat {seat} holds no hand at the showdown; got: {step}", "SHOWDOWN")
+            return _refused(f"seat {seat} holds no hand at the showdown", "SHOWDOWN")
         if seat in self.board_hands:
-            return Refusal(
-                f"seat {seat} said the board plays and threw the cards away: the hand is the "
-                f"board (PLAY-BOARD); got: {step}",
+            return _refused(
+                f"seat {seat} said the board plays and threw the cards away: the hand is the board",
                 "PLAY-BOARD",
             )
         if call is Call.TOUCH_MUCK and seat in self.released:
-            return Refusal(f"seat {seat}'s hand already touched the muck; got: {step}", "FOLD")
+            return _refused(f"seat {seat}'s hand already touched the muck", "FOLD")
         if seat in self.tabled:
             if call in (Call.MUCK, Call.TOUCH_MUCK):
                 # a tabled hand is read by its cards and is never killed (LA 140; TR 71)
-                return Refusal(
-                    f"seat {seat}'s hand is tabled: it is read by its cards and may not be "
-                    f"mucked (LA 140; TR 71); got: {step}",
+                return _refused(
+                    f"seat {seat}'s hand is tabled: it is read by its cards and may not be mucked",
                     "SHOWDOWN-MUCK",
                 )
-            return Refusal(f"seat {seat}'s hand is already tabled; got: {step}", "SHOWDOWN")
+            return _refused(f"seat {seat}'s hand is already tabled", "SHOWDOWN")
         if call is Call.PLAY_BOARD and seat in self.board_said:
-            return Refusal(
-                f"seat {seat} has already said the board plays; got: {step}", "PLAY-BOARD"
-            )
+            return _refused(f"seat {seat} has already said the board plays", "PLAY-BOARD")
         return None
 
     def call_allowed(self, step: AnyStep) -> bool:
@@ -390,3 +387,8 @@ class Dealing(HandState):
             self.table = replace(self.table, catch_up=())
         note = "" if after is not None else "fewer than two players left"
         self._log(Kind.BUTTON, seat=self.next_button, note=note)
+
+
+def _refused(text: str, rule: str) -> Refusal:
+    """A refusal worded as the betting's are: what is wrong, then the rule."""
+    return Refusal(f"{text} ({rule})", rule)
