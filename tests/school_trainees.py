@@ -158,8 +158,59 @@ def award_lines(hand: Hand) -> list[str]:
     return lines
 
 
+_ACTS = (Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE, Kind.FOLD)
+
+
+def _pushed_all_in(hand: Hand, river: int) -> int | None:
+    """SHOW-ORDER, no-limit and pot-limit: betting ended before the river because of an all-in
+    (nobody acted after the river card), so "the player who pushed all-in shows first": the last
+    seat whose all-in bet or raise another seat then called or raised, in the round where the
+    betting ended; "if the all-in was only a call, the last aggressor of that round"; else a push
+    of an earlier round."""
+    if hand.table.stakes.structure is Structure.LIMIT:
+        return None
+    if any(event.kind in _ACTS for event in hand.events[river:]):
+        return None
+    rounds: list[list[Event]] = [[]]
+    on_board = False
+    for event in hand.events[:river]:
+        if event.kind is Kind.BOARD:
+            if not on_board:  # a street's cards: the next betting round
+                rounds.append([])
+            on_board = True
+        elif event.kind in _ACTS:
+            rounds[-1].append(event)
+            on_board = False
+    acted = [found for found in rounds if found]
+    earlier: int | None = None
+    for number, found in enumerate(acted):
+        pending = called = aggressor = None
+        all_in_call = False
+        for event in found:
+            if event.kind in (Kind.CALL, Kind.BET, Kind.RAISE) and pending not in (
+                None,
+                event.seat,
+            ):
+                called, pending = pending, None
+            if event.kind is Kind.CALL:
+                all_in_call = all_in_call or event.note == "all-in"
+            elif event.kind in (Kind.BET, Kind.RAISE):
+                aggressor = event.seat
+                if event.note == "all-in":
+                    pending = event.seat
+        if number == len(acted) - 1:
+            if called is not None:
+                return called
+            if all_in_call and aggressor is not None:
+                return aggressor
+            return earlier
+        earlier = called if called is not None else earlier
+    return earlier
+
+
 def show_first(hand: Hand) -> int:
-    """SHOW-ORDER: the last to bet or raise on the river shows first, else the first live seat
+    """SHOW-ORDER: the last to bet or raise on the river shows first, else the player who pushed
+    all-in when that ended the betting before the river, else the first live seat
     clockwise of the button; but players in a side pot show before a player all-in for an
     earlier pot only (the seats in the last contested pot first)."""
     live = [seat for seat in hand.table.seats if seat not in hand.folded]
@@ -172,6 +223,10 @@ def show_first(hand: Hand) -> int:
     start = hand.table.button
     if aggressors and aggressors[-1] is not None:
         start = aggressors[-1] - 1
+    else:
+        pusher = _pushed_all_in(hand, river)
+        if pusher is not None and pusher in live:
+            start = pusher - 1
     order = _clockwise_from_button(live, start)
     contested = [seats for _, seats in pots_now(hand) if len(seats) > 1]
     deepest = {seat: max((i for i, s in enumerate(contested) if seat in s), default=0)

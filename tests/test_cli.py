@@ -163,7 +163,8 @@ def test_failing_json_report_has_the_failure() -> None:
 UNKNOWN_MOVE = (
     "unknown move 'limp' in 'seat 3 limp': expected a dealer step (post, shuffle, cut, pitch N, "
     "burn, flop, turn, river, showdown, push, move button) or 'seat N' and a move (fold, check, "
-    "call, bet X, raise X, all-in)"
+    "call, bet X, raise X, all-in; at the showdown: shows, mucks, plays the board; touches the "
+    "muck)"
 )
 
 BAD_INPUT = [

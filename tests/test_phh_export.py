@@ -50,6 +50,8 @@ RULE_DIFFERENCES = {
     "limit-cap-wsop-heads-up.phh": "LIMIT-CAP: no cap heads-up under wsop-2024 (LA 127)",
     "straddle-button-wsop.phh": "STRADDLE: the button straddler acts last pre-flop (LA 11); "
     "PokerKit starts the action after the button",
+    "fold-card-touches-muck.phh": "FOLD: under seed a card that touches the muck folds the hand "
+    "whenever it happens, out of turn too (004); PokerKit folds a hand only in turn",
 }
 
 

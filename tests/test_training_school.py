@@ -782,3 +782,62 @@ def test_a_walk_pushes_both_blinds_to_the_big_blind() -> None:
         assert "    procedure: 4/4 (100%)" in done.stdout  # the uncontested push, no side pot
     wrong = run_dealer("train", "--seed", "1", "--hands", "1", stdin=f"{walk}award main 4 to 8\n")
     assert "✗ Wrong: the main pot holds 2" in wrong.stdout
+
+
+# -- the showdown drill: the show order -----------------------------------------------------------
+
+
+def _at_showdown(path: Path) -> Hand:
+    """A scenario's hand played up to its showdown (its steps, autopilot as it asks)."""
+    from dealer.scenarios.format import Auto, Do, read_scenario
+
+    scenario = read_scenario(path)
+    script = scenario.hands[0]
+    hand = Hand(scenario.table, script.plan, audit=True)
+    for instruction in script.instructions:
+        if isinstance(instruction, Do):
+            hand.apply(instruction.step)
+        elif isinstance(instruction, Auto):
+            while hand.state != instruction.target:
+                step = hand.next_dealer_step()
+                assert step is not None
+                hand.apply(step)
+            if instruction.target == "showdown":
+                return hand
+    raise AssertionError(f"{path} has no showdown")
+
+
+# SHOW-ORDER: "when betting ended before the river because of an all-in, the player who pushed
+# all-in shows first: the player whose all-in bet or raise was called ..., never a player whose call
+# put him all-in; if the all-in was only a call, the last aggressor of that round shows first".
+SHOWN_FIRST = [
+    # seat 1 bets all-in on the flop, seat 2 calls all-in: seat 1 pushed
+    ("show-order-all-in-called-all-in.yaml", ["seat 1 shows 7c 8c", "seat 2 shows 2d 3d"]),
+    # seat 3 bets the flop, seat 2 calls all-in: only a call, so seat 3 (the aggressor) first
+    ("show-order-all-in-call-only.yaml", ["seat 3 shows Kh Kd", "seat 2 shows 2d 3d"]),
+]
+
+
+@pytest.mark.parametrize(("name", "shown"), SHOWN_FIRST)
+def test_showdown_drill_asks_and_shows_in_the_show_order(
+    monkeypatch: pytest.MonkeyPatch, name: str, shown: list[str]
+) -> None:
+    """The drill's "who shows first" answer and the order it turns the hands up in follow
+    SHOW-ORDER (the hands of scenarios whose expectations quote it)."""
+    from dealer.apps.training.drills import showdown
+
+    hands = [_at_showdown(ROOT / "scenarios" / "procedure" / name)]
+    monkeypatch.setattr(showdown, "find", lambda desk, ruleset, wanted: hands.pop())
+    box: list[Trainer] = []
+    perfect = school_trainees.perfect(box)
+    first = shown[0].split()[1]
+
+    def read(prompt: str) -> str | None:
+        if box[0].facts.get("ask") == "show-first":
+            return first  # from the rule text, never the engine
+        return perfect(prompt)
+
+    trainer, out = run(Drill.SHOWDOWN, read, box, hands=1, seed=1)
+    assert trainer.score.mistakes == []
+    lines = [line.strip() for line in out]
+    assert [line for line in lines if line.startswith("seat ") and " shows " in line] == shown

@@ -177,8 +177,14 @@ def _actions(events: Sequence[Event], index: Mapping[int, int], board: Sequence[
                 actions.append("d db " + "".join(str(card) for card in event.cards))
         elif kind is Kind.SHOW and seat is not None and seat in index:
             actions.append(f"p{index[seat]} sm " + "".join(str(card) for card in event.cards))
+        elif kind is Kind.MUCK and seat is not None and seat in index and event.note in _MUCKS:
+            actions.append(f"p{index[seat]} sm")  # mucked unshown at the showdown (SHOWDOWN-MUCK)
     deal_holes()
     return actions
+
+
+# The notes of a hand mucked at the showdown (dealer/engine/normal.py): PHH's ``sm`` with no cards.
+_MUCKS = frozenset({"unshown", "plays the board", "released unshown"})
 
 
 def _toml(value: Any) -> str:

@@ -174,6 +174,19 @@ _REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"raise to {a} is below the minimum raise to {b}", "refuse-min-raise"),
         (r"{move} to {a} is above the pot-limit maximum of {b}", "refuse-pot-limit"),
         (r"{move} to {a} is not a multiple of the {b} chip", "refuse-chip-unit"),
+        # the showdown (issue 21: dealer/engine/normal.py, call_refusal)
+        (r"seat {seat} holds no hand at the showdown", "refuse-no-hand"),
+        (
+            r"seat {seat} said the board plays and threw the cards away: the hand is the board",
+            "refuse-board-thrown",
+        ),
+        (r"seat {seat}'s hand already touched the muck", "refuse-touched"),
+        (
+            r"seat {seat}'s hand is tabled: it is read by its cards and may not be mucked",
+            "refuse-tabled-muck",
+        ),
+        (r"seat {seat}'s hand is already tabled", "refuse-tabled"),
+        (r"seat {seat} has already said the board plays", "refuse-board-said"),
     )
 )
 MOVES = ("fold", "check", "call", "bet", "raise", "all-in")

@@ -35,6 +35,8 @@ class Kind(StrEnum):
     RETURN = "return"
     MUCK = "muck"
     SHOW = "show"
+    ANNOUNCE = "announce"  # what a player says that a ruling reads (PLAY-BOARD)
+    RELEASE = "release"  # a hand let go face down that is not dead by that alone (LA 106)
     PUSH = "push"
     BUTTON = "button"
     RULING = "ruling"

@@ -29,3 +29,10 @@ class Ruleset:
         'wsop-2024'
         """
         return dict(self.rulings).get(rule_id, self.base)
+
+    # FOLD, SHOWDOWN-MUCK: a hand thrown face down so that a card touches the muck is dead at once
+    # (seed, 004); else only once the dealer pushes it into the muck (LA 106).
+    muck_touch_kills: bool = True
+    # PLAY-BOARD: saying that the board plays lets the hand be thrown away and still share (seed,
+    # 004); else both hole cards must be tabled (LA 168; TR 75).
+    board_by_announcement: bool = True

@@ -8,14 +8,15 @@ from decimal import Decimal
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.chips import ZERO
+from dealer.core.errors import Refusal
 from dealer.core.events import Kind
-from dealer.core.hand_value import best_hand
+from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
-from dealer.core.pots import Contributions, award, build_pots, pot_name, show_order
+from dealer.core.pots import Contributions, Pot, award, build_pots, pot_name, show_order
 from dealer.core.stakes import AntePayer, Street, Structure
-from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
+from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Step, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
 
@@ -131,6 +132,8 @@ class Dealing(HandState):
             )  # fmt: skip
         else:
             self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)
+        self.round_push = self.pending_push = self.round_aggressor = None
+        self.round_all_in_call = False
         if self.betting.is_complete:
             self._fire("end_round", step)
 
@@ -151,8 +154,16 @@ class Dealing(HandState):
         if move is not Move.CALL and self.betting.street is Street.RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
         amount = wager.added if move is Move.CALL else wager.to
-        if wager.all_in:
-            self.last_all_in = seat
+        pending = self.pending_push
+        if pending is not None and pending != seat:  # the push is called (or raised): it stands
+            self.round_push = self.last_all_in = pending
+            self.pending_push = None
+        if move is Move.CALL:
+            self.round_all_in_call = self.round_all_in_call or wager.all_in
+        else:
+            self.round_aggressor = seat
+            if wager.all_in:
+                self.pending_push = seat
         self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
 
     def close_hand_if_won(self, step: AnyStep) -> None:
@@ -182,8 +193,13 @@ class Dealing(HandState):
             and self.all_in_shows_first is None
         ):
             # no-limit and pot-limit: betting ended before the river on an all-in, so the player who
-            # pushed all-in shows first (SHOW-ORDER, LA 145)
-            self.all_in_shows_first = self.last_all_in
+            # pushed all-in shows first: the last push called in this round; if the all-in was only
+            # a call, this round's last aggressor; else the push of an earlier round (SHOW-ORDER,
+            # LA 145)
+            first = self.round_push
+            if first is None and self.round_all_in_call:
+                first = self.round_aggressor
+            self.all_in_shows_first = first if first is not None else self.last_all_in
         if self.one_player_left(step):
             self.obligations.clear()  # the hand is won: no remedy step is owed any more
         else:
@@ -204,32 +220,153 @@ class Dealing(HandState):
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
+    def showing_order(self) -> tuple[int, ...]:
+        """The seats still holding a hand, in the order they are asked to show (SHOW-ORDER,
+        LA 145): the river's last aggressor first, else the player who pushed all-in when the
+        betting ended before the river, else the first clockwise of the button; seats in a side
+        pot before those all-in for an earlier pot only."""
+        live = self.live
+        pots = build_pots(self.committed, self.folded)
+        aggressor = self.river_aggressor if self.river_aggressor in live else None
+        if aggressor is None and self.all_in_shows_first in live:
+            aggressor = self.all_in_shows_first
+        return show_order(live, self.table.button, aggressor, pots)
+
+    def call_refusal(self, step: ShowdownCall) -> Refusal | None:
+        """Why a player's showdown call cannot be made now, or None (SHOWDOWN-MUCK, PLAY-BOARD,
+        FOLD); the words are those of procedures/texts ``refuse-*``, for the reader's language."""
+        seat, call = step.seat, step.call
+        if seat not in self.live:
+            return _refused(f"seat {seat} holds no hand at the showdown", "SHOWDOWN")
+        if seat in self.board_hands:
+            return _refused(
+                f"seat {seat} said the board plays and threw the cards away: the hand is the board",
+                "PLAY-BOARD",
+            )
+        if call is Call.TOUCH_MUCK and seat in self.released:
+            return _refused(f"seat {seat}'s hand already touched the muck", "FOLD")
+        if seat in self.tabled:
+            if call in (Call.MUCK, Call.TOUCH_MUCK):
+                # a tabled hand is read by its cards and is never killed (LA 140; TR 71)
+                return _refused(
+                    f"seat {seat}'s hand is tabled: it is read by its cards and may not be mucked",
+                    "SHOWDOWN-MUCK",
+                )
+            return _refused(f"seat {seat}'s hand is already tabled", "SHOWDOWN")
+        if call is Call.PLAY_BOARD and seat in self.board_said:
+            return _refused(f"seat {seat} has already said the board plays", "PLAY-BOARD")
+        return None
+
+    def call_allowed(self, step: AnyStep) -> bool:
+        return isinstance(step, ShowdownCall) and self.call_refusal(step) is None
+
+    def _table(self, seat: int) -> None:
+        value = best_hand(self.ledger.hands[seat], self.ledger.board)  # kept for the push
+        self.tabled.append(seat)
+        self.released.discard(seat)
+        self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+
+    def table_hand(self, step: AnyStep) -> None:
+        """A player tables the hand face up: it plays as its cards read (LA 140)."""
+        assert isinstance(step, ShowdownCall)
+        self._table(step.seat)
+
+    def muck_unshown(self, step: AnyStep) -> None:
+        """A player throws the hand away unshown (SHOWDOWN-MUCK: dead, no claim to any pot);
+        under a ruleset where saying so is enough, a hand that said the board plays counts as
+        the board (PLAY-BOARD, 004)."""
+        assert isinstance(step, ShowdownCall)
+        seat = step.seat
+        cards = self.ledger.muck_hand(seat)
+        if seat in self.board_said and self.table.ruleset.board_by_announcement:
+            self.board_hands.add(seat)
+            self._log(Kind.MUCK, seat=seat, cards=cards, note="plays the board")
+            return
+        self.folded.add(seat)
+        self.mucked.append(seat)
+        self.released.discard(seat)
+        self._log(Kind.MUCK, seat=seat, cards=cards, note="unshown")
+
+    def touch_the_muck(self, step: AnyStep) -> None:
+        """A hand released face down touches the muck (FOLD). Where that kills it (seed: 004,
+        「任何一張牌碰到了Muck」) it is folded, out of turn too, and at the showdown it is mucked
+        (a hand that said the board plays counts as the board, PLAY-BOARD); else it is not dead
+        while it can be told apart, and the player may still table it (LA 106)."""
+        assert isinstance(step, ShowdownCall)
+        seat = step.seat
+        if not self.table.ruleset.muck_touch_kills:
+            self.released.add(seat)
+            self._log(Kind.RELEASE, seat=seat, note="touches the muck: live while identifiable")
+            return
+        if self.betting is not None:
+            if seat in self.betting.live:
+                self.betting.kill(seat)
+            self.folded.add(seat)
+            self.actions.append((seat, Move.FOLD))  # a fold, whenever it happens (004)
+            self._log(Kind.FOLD, seat=seat, note="touched the muck")
+            self.ledger.muck_hand(seat)
+            return
+        self.muck_unshown(step)
+
+    def announce_board(self, step: AnyStep) -> None:
+        """A player says the board plays (PLAY-BOARD): under seed the cards may then go to the
+        muck; under wsop-2024 they must still be tabled to share (LA 168; TR 75)."""
+        assert isinstance(step, ShowdownCall)
+        self.board_said.add(step.seat)
+        self._log(Kind.ANNOUNCE, seat=step.seat, note="plays the board")
+
     def show_hands(self, step: AnyStep) -> None:
-        """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
+        """Every hand still in and not yet tabled is shown, in SHOW-ORDER (LA 145), and named."""
         for seat in self.live:
+            if seat in self.board_hands:
+                continue
             if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
                 cards = self.ledger.muck_hand(seat)
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
-        board = self.ledger.board
-        pots = build_pots(self.committed, self.folded)
-        aggressor = self.river_aggressor if self.river_aggressor in self.live else None
-        if aggressor is None and self.all_in_shows_first in self.live:
-            aggressor = self.all_in_shows_first
-        for seat in show_order(self.live, self.table.button, aggressor, pots):
-            value = best_hand(self.ledger.hands[seat], board)  # evaluate() keeps it for the push
-            self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+        for seat in self.showing_order():
+            if seat in self.released:
+                if len(self.live) == 1:
+                    break  # every other hand is dead: the last one wins unshown (LA 139)
+                # released face down and not tabled: the dealer kills it as it goes into the
+                # muck (LA 106); a hand that said the board plays gets no share (LA 168)
+                self.folded.add(seat)
+                self.mucked.append(seat)
+                cards = self.ledger.muck_hand(seat)
+                self._log(Kind.MUCK, seat=seat, cards=cards, note="released unshown")
+            elif seat not in self.tabled and seat not in self.board_hands:
+                self._table(seat)
+
+    def _value(self, seat: int) -> HandValue:
+        """A hand's value at the push: its cards, or the board for a hand that said the board
+        plays and was thrown away (PLAY-BOARD)."""
+        if seat in self.board_hands:
+            return evaluate(self.ledger.board)
+        return best_hand(self.ledger.hands[seat], self.ledger.board)
+
+    def _claims(self) -> tuple[Pot, ...]:
+        """The pots, each with the seats that still claim it. A hand mucked at the showdown has
+        no claim, but when every other hand eligible for a pot had been mucked, the last one took
+        that pot (SHOWDOWN-MUCK; LA 15, LA 139), and a later muck of it gives up the others only."""
+        mucked = self.mucked
+        if not mucked:
+            return build_pots(self.committed, self.folded)
+        claims = []
+        for pot in build_pots(self.committed, self.folded.difference(mucked)):
+            live = tuple(seat for seat in pot.eligible if seat not in self.folded)
+            last = max(pot.eligible, key=mucked.index) if not live else None
+            claims.append(Pot(pot.amount, live if last is None else (last,)))
+        return tuple(claims)
 
     def push_pots(self, step: AnyStep) -> None:
-        pots = build_pots(self.committed, self.folded)
+        pots = self._claims()
         live = self.live
         ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
         if len(live) > 1:
             # The values show_hands found: evaluate() remembers them by the cards themselves, so
             # the same hands cost a look-up, and hands or a board changed since are evaluated anew.
-            hands, board = self.ledger.hands, self.ledger.board
-            ranking = {seat: best_hand(hands[seat], board).key for seat in live}
+            ranking = {seat: self._value(seat).key for seat in live}
         table, stacks = self.table, self.stacks
         for share in award(pots, ranking, table.button, table.stakes.chip_unit, table.seats):
             seat, amount = share.seat, share.amount
@@ -250,3 +387,8 @@ class Dealing(HandState):
             self.table = replace(self.table, catch_up=())
         note = "" if after is not None else "fewer than two players left"
         self._log(Kind.BUTTON, seat=self.next_button, note=note)
+
+
+def _refused(text: str, rule: str) -> Refusal:
+    """A refusal worded as the betting's are: what is wrong, then the rule."""
+    return Refusal(f"{text} ({rule})", rule)

@@ -68,8 +68,19 @@ class HandState:
         self.betting: BettingRound | None = None
         self.actions: list[tuple[int, Move]] = []  # every player action (SUBSTANTIAL-ACTION)
         self.river_aggressor: int | None = None  # the last to bet or raise on the river
-        self.last_all_in: int | None = None  # the last seat to go all-in
+        # SHOW-ORDER (LA 145): who pushed all-in. A push is an all-in bet or raise, and it counts
+        # once another seat calls or raises it; a call that puts the caller all-in is no push.
+        self.last_all_in: int | None = None  # the last push called in the hand
+        self.round_push: int | None = None  # ... in this betting round
+        self.pending_push: int | None = None  # the last push of this round, not yet answered
+        self.round_aggressor: int | None = None  # the last to bet or raise in this round
+        self.round_all_in_call = False  # a call in this round put the caller all-in
         self.all_in_shows_first: int | None = None  # betting ended before the river on an all-in
+        self.tabled: list[int] = []  # seats whose hands are face up at the showdown
+        self.board_said: set[int] = set()  # seats that said the board plays (PLAY-BOARD)
+        self.board_hands: set[int] = set()  # ... and threw the cards away where that is enough
+        self.released: set[int] = set()  # hands that touched the muck and are not dead (LA 106)
+        self.mucked: list[int] = []  # seats whose hands were mucked at the showdown, in order
         self.deal_sequence = table.positions.deal_order * 2
         self.pitched = 0  # places of the deal sequence served (or skipped)
         self.shuffles = 0

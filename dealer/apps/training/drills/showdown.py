@@ -1,10 +1,12 @@
 """The ``showdown`` drill: read the board and the hands, as a dealer must.
 
 On a hand played to the showdown by seeded random players: who shows first (SHOW-ORDER: the last
-aggressor on the river, else the first clockwise of the button; side-pot players before those all-in
-for an earlier pot only), who wins each pot (SHOWDOWN, split pots, PLAY-BOARD when the board plays,
-SIDE-POTS), and the winning hand's name from four. The answers come from the engine's core
-(:mod:`dealer.core.pots`, :mod:`dealer.core.hand_value`).
+aggressor on the river, else the player who pushed all-in when that ended the betting before the
+river, else the first clockwise of the button; side-pot players before those all-in for an earlier
+pot only), then the hands shown in that order, who wins each pot (SHOWDOWN, split pots, PLAY-BOARD
+when the board plays, SIDE-POTS), and the winning hand's name from four. The answers come from the
+engine (:attr:`dealer.engine.hand.Hand.show_order`, :mod:`dealer.core.pots`,
+:mod:`dealer.core.hand_value`).
 """
 
 from __future__ import annotations
@@ -21,7 +23,6 @@ from dealer.apps.training.drills.stages import showing_down
 from dealer.apps.training.scoring import Skill
 from dealer.core.cards import format_cards
 from dealer.core.hand_value import best_hand, evaluate, plays_the_board
-from dealer.core.pots import build_pots, show_order
 from dealer.core.steps import DealerStep, Verb
 from dealer.engine.hand import Hand
 
@@ -56,10 +57,7 @@ class ShowdownDrill:
         for line in (heading, *story(desk, hand)):
             desk.say(line)
         desk.redraw = lambda: desk.say_all(story(desk, hand))
-        pots = build_pots(hand.committed, hand.folded)
-        live = hand.live
-        aggressor = hand.river_aggressor if hand.river_aggressor in live else None
-        first = show_order(live, hand.table.button, aggressor, pots)[0]
+        first = hand.show_order[0]  # the engine's SHOW-ORDER, the all-in exception included
         ask(
             desk,
             Question(
@@ -76,9 +74,7 @@ class ShowdownDrill:
         hand.apply(DealerStep(Verb.SHOWDOWN))
         board = hand.ledger.board
         desk.say("  " + desk.t("ev-board", cards=format_cards(board)))
-        for seat in live:
-            if seat in hand.folded:
-                continue
+        for seat in hand.tabled:  # as the dealer turned them up: in the show order
             cards = format_cards(hand.ledger.hands[seat])
             desk.say("  " + desk.t("shows", seat=seat, cards=cards))
         pots, shares = shares_of(hand)
