@@ -292,10 +292,10 @@ def test_against_an_overlay_as_it_is_in_a_git_revision(
 # ("at most 9 players under `seed`; `wsop-2024` tables seat up to 10"), STRADDLE ("`wsop-2024`: from
 # under the gun or from the button"), DEAD-BUTTON ("`wsop-2024` uses a dead button"), PLAY-BOARD
 # ("must say so ... (`seed`) / must table the hole cards (`wsop-2024`)"), LIMIT-CAP ("`seed`: ...
-# one bet and three raises ... `wsop-2024`: one bet and four raises"), FOLD ("`seed`: a card ... that
-# touches the muck is a fold, whenever it happens ... `wsop-2024`" LA 106/107), SHOWDOWN-MUCK
-# ("Under `wsop-2024` a discarded hand is dead once it is in the muck"). HEADS-UP names the
-# rulesets only for its sources; the principles of section C hold under both.
+# one bet and three raises ... `wsop-2024`: one bet and four raises"), FOLD ("`seed`: a card
+# ... that touches the muck is a fold, whenever it happens ... `wsop-2024`" LA 106/107),
+# SHOWDOWN-MUCK ("Under `wsop-2024` a discarded hand is dead once it is in the muck"). HEADS-UP
+# names the rulesets only for its sources; the principles of section C hold under both.
 CHOICE_ROWS = frozenset(
     {"TABLE-SIZE", "STRADDLE", "DEAD-BUTTON", "PLAY-BOARD", "LIMIT-CAP", "FOLD", "SHOWDOWN-MUCK"}
 )
