@@ -176,7 +176,7 @@ def test_the_big_blind_ante_hand_keeps_its_form_and_deck_order() -> None:
     # DEAL-ORDER: one card at a time from the small blind (p1), two rounds; then burn and flop
     deck = next(line for line in scenario.splitlines() if line.startswith("  stacked:"))
     assert deck.startswith('  stacked: "Ks Qs As 7c Kh Qh Ah 2d  ')
-    assert "# Filled with unused cards (the file does not know them): burns." in scenario
+    assert "# Unknown cards (the file does not know them; deck 'unknown'): burns." in scenario
 
 
 def test_heads_up_reverses_the_blinds_and_the_ante() -> None:
