@@ -11,7 +11,8 @@ import yaml
 from dealer.rules.rulebook import Section, ids, rule
 from tests.conftest import SCENARIOS
 
-NOT_YET_SCENARIO_A: frozenset[str] = frozenset()
+# FOLD and SHOWDOWN-MUCK (RULES.md, turn 3): their scenarios come with the showdown work.
+NOT_YET_SCENARIO_A: frozenset[str] = frozenset({"FOLD"})
 
 
 def _covered() -> dict[str, set[str]]:

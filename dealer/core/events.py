@@ -35,6 +35,7 @@ class Kind(StrEnum):
     RETURN = "return"
     MUCK = "muck"
     SHOW = "show"
+    ANNOUNCE = "announce"  # what a player says that a ruling reads (PLAY-BOARD)
     PUSH = "push"
     BUTTON = "button"
     RULING = "ruling"

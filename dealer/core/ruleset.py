@@ -18,3 +18,9 @@ class Ruleset:
     misdeal_exposed_cards: tuple[int, ...]
     dead_button: bool
     base: str  # the published ruleset an overlay ultimately extends (itself for seed and wsop-2024)
+    # FOLD, SHOWDOWN-MUCK: a hand thrown face down so that a card touches the muck is dead at once
+    # (seed, 004); else only once the dealer pushes it into the muck (LA 106).
+    muck_touch_kills: bool = True
+    # PLAY-BOARD: saying that the board plays lets the hand be thrown away and still share (seed,
+    # 004); else both hole cards must be tabled (LA 168; TR 75).
+    board_by_announcement: bool = True

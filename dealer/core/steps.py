@@ -13,7 +13,9 @@ Traceback (most recent call last):
 ...
 dealer.core.steps.StepError: unknown step 'deal flop': expected a dealer step (post, shuffle, cut,
 pitch N, burn, flop, turn, river, showdown, push, move button) or 'seat N' and a move (fold, check,
-call, bet X, raise X, all-in)
+call, bet X, raise X, all-in; at the showdown: shows, mucks, plays the board)
+>>> parse_step("seat 3 mucks"), str(parse_step("seat 2 announces playing the board"))
+(ShowdownCall(seat=3, call=<Call.MUCK: 'muck'>), 'seat 2 plays the board')
 """
 
 from __future__ import annotations
@@ -108,8 +110,49 @@ class PlayerAction:
         return f"seat {self.seat} {self.move.value}{amount}"
 
 
-Step = DealerStep | PlayerAction
+class Call(StrEnum):
+    """What a player still holding a hand does at the showdown (SHOWDOWN-MUCK, PLAY-BOARD)."""
 
+    SHOW = "show"  # table the hole cards face up: the hand is read by its cards (LA 140)
+    MUCK = "muck"  # throw the hand into the muck unshown: dead, no claim to any pot
+    PLAY_BOARD = "play-board"  # say that the board plays (PLAY-BOARD; seed: then it may be mucked)
+
+    @property
+    def words(self) -> str:
+        return _CALL_WORDS[self]
+
+
+_CALL_WORDS = {Call.SHOW: "shows", Call.MUCK: "mucks", Call.PLAY_BOARD: "plays the board"}
+
+
+@dataclass(frozen=True, slots=True)
+class ShowdownCall:
+    """``seat N shows``, ``seat N mucks`` or ``seat N plays the board``: a player's part of the
+    showdown (SHOWDOWN-MUCK, PLAY-BOARD)."""
+
+    seat: int
+    call: Call
+    trigger: str = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "trigger", self.call.value.replace("-", "_"))
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} {self.call.words}"
+
+
+Step = DealerStep | PlayerAction | ShowdownCall
+
+_CALLS = {
+    "shows": Call.SHOW,
+    "show": Call.SHOW,
+    "tables": Call.SHOW,
+    "mucks": Call.MUCK,
+    "muck": Call.MUCK,
+    "plays the board": Call.PLAY_BOARD,
+    "play the board": Call.PLAY_BOARD,
+    "announces playing the board": Call.PLAY_BOARD,
+}
 _MOVE_WORDS = {move.value: move for move in Move} | {
     "folds": Move.FOLD,
     "checks": Move.CHECK,
@@ -132,7 +175,8 @@ _VERBS = {
 }
 _USAGE = (
     "expected a dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, push, "
-    "move button) or 'seat N' and a move (fold, check, call, bet X, raise X, all-in)"
+    "move button) or 'seat N' and a move (fold, check, call, bet X, raise X, all-in; at the "
+    "showdown: shows, mucks, plays the board)"
 )
 
 
@@ -161,6 +205,9 @@ def parse_step(text: str) -> Step:
     if len(words) >= 3 and words[0] == "seat":
         seat = _number(words[1], "the seat", text)
         rest = words[2:]
+        call = _CALLS.get(" ".join(rest))
+        if call is not None:
+            return ShowdownCall(seat, call)
         amount: Decimal | None = None
         if rest and rest[-1][:1].isascii() and rest[-1][:1].isdigit():
             try:
@@ -201,7 +248,7 @@ def step_pattern() -> str:
     """
     plain = sorted((word for word, verb in _VERBS.items() if verb not in _SEATED), key=len)
     numbered = sorted(word for word, verb in _VERBS.items() if verb in _NUMBERED)
-    moves = sorted(_MOVE_WORDS, key=len, reverse=True)
+    moves = sorted([*_MOVE_WORDS, *_CALLS], key=len, reverse=True)
     alternatives = [
         f"seat +[0-9]{{1,{MAX_DIGITS}}} +({'|'.join(moves)})( +[0-9][0-9.]*)?",
         f"({'|'.join(numbered)}) +[0-9]{{1,{MAX_DIGITS}}}",

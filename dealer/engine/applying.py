@@ -18,7 +18,7 @@ from dealer.core.errors import Refusal
 from dealer.core.events import Event
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
-from dealer.core.steps import DealerStep, PlayerAction, Verb
+from dealer.core.steps import DealerStep, PlayerAction, ShowdownCall, Verb
 from dealer.engine.normal import AnyStep, Dealing
 from dealer.engine.obligations import Owed
 from dealer.engine.procedure import procedure, routes
@@ -88,6 +88,13 @@ class Applying(Dealing):
                 raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
             if self.betting is None or self.betting.is_complete:
                 raise self._unexpected(step)
+        elif isinstance(step, ShowdownCall):
+            if head is not None and head.verb is not None:
+                raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+            if (step.trigger, self.state) in allows(type(self)):  # at the showdown: says why not
+                refusal = self.call_refusal(step)
+                if refusal is not None:
+                    raise refusal
         elif head is None or (isinstance(step, DealerStep) and step.verb is Verb.NOTICE):
             return
         elif isinstance(step, DealerStep) and not _fits(head, step):
@@ -136,7 +143,7 @@ class Applying(Dealing):
         owed = self.owed
         if self.audit:
             self.verify(step)
-        elif owed or isinstance(step, PlayerAction):  # else nothing is out of order
+        elif owed or isinstance(step, PlayerAction | ShowdownCall):  # else nothing is out of order
             self._verify_order(step)
         start = len(self.events)
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:

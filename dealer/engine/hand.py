@@ -217,6 +217,17 @@ class Hand:
         return self._model.river_aggressor
 
     @property
+    def show_order(self) -> tuple[int, ...]:
+        """The seats still holding a hand, in the order they are asked to show at the showdown
+        (SHOW-ORDER, LA 145), whether or not they have shown yet."""
+        return self._model.showing_order()
+
+    @property
+    def tabled(self) -> tuple[int, ...]:
+        """The seats whose hands are face up at the showdown, in the order they were tabled."""
+        return tuple(self._model.tabled)
+
+    @property
     def deal_sequence(self) -> tuple[int, ...]:
         """The seats of the deal, one entry per hole card, in order (DEAL-ORDER)."""
         return tuple(self._model.deal_sequence)

@@ -8,14 +8,15 @@ from decimal import Decimal
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.chips import ZERO
+from dealer.core.errors import Refusal
 from dealer.core.events import Kind
-from dealer.core.hand_value import best_hand
+from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
 from dealer.core.pots import Contributions, award, build_pots, pot_name, show_order
 from dealer.core.stakes import AntePayer, Street, Structure
-from dealer.core.steps import DealerStep, PlayerAction, Step, Verb
+from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Step, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState
 
@@ -204,22 +205,98 @@ class Dealing(HandState):
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
+    def showing_order(self) -> tuple[int, ...]:
+        """The seats still holding a hand, in the order they are asked to show (SHOW-ORDER,
+        LA 145): the river's last aggressor first, else the player who pushed all-in when the
+        betting ended before the river, else the first clockwise of the button; seats in a side
+        pot before those all-in for an earlier pot only."""
+        live = self.live
+        pots = build_pots(self.committed, self.folded)
+        aggressor = self.river_aggressor if self.river_aggressor in live else None
+        if aggressor is None and self.all_in_shows_first in live:
+            aggressor = self.all_in_shows_first
+        return show_order(live, self.table.button, aggressor, pots)
+
+    def call_refusal(self, step: ShowdownCall) -> Refusal | None:
+        """Why a player's showdown call cannot be made now, or None (SHOWDOWN-MUCK, PLAY-BOARD)."""
+        seat, call = step.seat, step.call
+        if seat not in self.live:
+            return Refusal(f"seat {seat} holds no hand at the showdown; got: {step}", "SHOWDOWN")
+        if seat in self.board_hands:
+            return Refusal(
+                f"seat {seat} said the board plays and threw the cards away: the hand is the "
+                f"board (PLAY-BOARD); got: {step}",
+                "PLAY-BOARD",
+            )
+        if seat in self.tabled:
+            if call is Call.MUCK:
+                # a tabled hand is read by its cards and is never killed (LA 140; TR 71)
+                return Refusal(
+                    f"seat {seat}'s hand is tabled: it is read by its cards and may not be "
+                    f"mucked (LA 140; TR 71); got: {step}",
+                    "SHOWDOWN-MUCK",
+                )
+            return Refusal(f"seat {seat}'s hand is already tabled; got: {step}", "SHOWDOWN")
+        if call is Call.PLAY_BOARD and seat in self.board_said:
+            return Refusal(
+                f"seat {seat} has already said the board plays; got: {step}", "PLAY-BOARD"
+            )
+        return None
+
+    def call_allowed(self, step: AnyStep) -> bool:
+        return isinstance(step, ShowdownCall) and self.call_refusal(step) is None
+
+    def _table(self, seat: int) -> None:
+        value = best_hand(self.ledger.hands[seat], self.ledger.board)  # kept for the push
+        self.tabled.append(seat)
+        self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+
+    def table_hand(self, step: AnyStep) -> None:
+        """A player tables the hand face up: it plays as its cards read (LA 140)."""
+        assert isinstance(step, ShowdownCall)
+        self._table(step.seat)
+
+    def muck_unshown(self, step: AnyStep) -> None:
+        """A player throws the hand away unshown (SHOWDOWN-MUCK: dead, no claim to any pot);
+        under a ruleset where saying so is enough, a hand that said the board plays counts as
+        the board (PLAY-BOARD, 004)."""
+        assert isinstance(step, ShowdownCall)
+        seat = step.seat
+        cards = self.ledger.muck_hand(seat)
+        if seat in self.board_said and self.table.ruleset.board_by_announcement:
+            self.board_hands.add(seat)
+            self._log(Kind.MUCK, seat=seat, cards=cards, note="plays the board")
+            return
+        self.folded.add(seat)
+        self._log(Kind.MUCK, seat=seat, cards=cards, note="unshown")
+
+    def announce_board(self, step: AnyStep) -> None:
+        """A player says the board plays (PLAY-BOARD): under seed the cards may then go to the
+        muck; under wsop-2024 they must still be tabled to share (LA 168; TR 75)."""
+        assert isinstance(step, ShowdownCall)
+        self.board_said.add(step.seat)
+        self._log(Kind.ANNOUNCE, seat=step.seat, note="plays the board")
+
     def show_hands(self, step: AnyStep) -> None:
-        """Every hand still in is shown, in SHOW-ORDER (LA 145), and named."""
+        """Every hand still in and not yet tabled is shown, in SHOW-ORDER (LA 145), and named."""
         for seat in self.live:
+            if seat in self.board_hands:
+                continue
             if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
                 cards = self.ledger.muck_hand(seat)
                 self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
-        board = self.ledger.board
-        pots = build_pots(self.committed, self.folded)
-        aggressor = self.river_aggressor if self.river_aggressor in self.live else None
-        if aggressor is None and self.all_in_shows_first in self.live:
-            aggressor = self.all_in_shows_first
-        for seat in show_order(self.live, self.table.button, aggressor, pots):
-            value = best_hand(self.ledger.hands[seat], board)  # evaluate() keeps it for the push
-            self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+        for seat in self.showing_order():
+            if seat not in self.tabled and seat not in self.board_hands:
+                self._table(seat)
+
+    def _value(self, seat: int) -> HandValue:
+        """A hand's value at the push: its cards, or the board for a hand that said the board
+        plays and was thrown away (PLAY-BOARD)."""
+        if seat in self.board_hands:
+            return evaluate(self.ledger.board)
+        return best_hand(self.ledger.hands[seat], self.ledger.board)
 
     def push_pots(self, step: AnyStep) -> None:
         pots = build_pots(self.committed, self.folded)
@@ -228,8 +305,7 @@ class Dealing(HandState):
         if len(live) > 1:
             # The values show_hands found: evaluate() remembers them by the cards themselves, so
             # the same hands cost a look-up, and hands or a board changed since are evaluated anew.
-            hands, board = self.ledger.hands, self.ledger.board
-            ranking = {seat: best_hand(hands[seat], board).key for seat in live}
+            ranking = {seat: self._value(seat).key for seat in live}
         table, stacks = self.table, self.stacks
         for share in award(pots, ranking, table.button, table.stakes.chip_unit, table.seats):
             seat, amount = share.seat, share.amount

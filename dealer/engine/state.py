@@ -70,6 +70,9 @@ class HandState:
         self.river_aggressor: int | None = None  # the last to bet or raise on the river
         self.last_all_in: int | None = None  # the last seat to go all-in
         self.all_in_shows_first: int | None = None  # betting ended before the river on an all-in
+        self.tabled: list[int] = []  # seats whose hands are face up at the showdown
+        self.board_said: set[int] = set()  # seats that said the board plays (PLAY-BOARD)
+        self.board_hands: set[int] = set()  # ... and threw the cards away where that is enough
         self.deal_sequence = table.positions.deal_order * 2
         self.pitched = 0  # places of the deal sequence served (or skipped)
         self.shuffles = 0

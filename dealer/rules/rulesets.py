@@ -93,6 +93,8 @@ CHOICES: dict[str, tuple[Any, str, dict[str, Any]]] = {  # read, in words, as a 
         {"enum": [[1], [1, 2]]},
     ),
     "dead_button": (_flag, "true or false (DEAD-BUTTON)", _FLAG),
+    "muck_touch_kills": (_flag, "true or false (FOLD, SHOWDOWN-MUCK)", _FLAG),
+    "board_by_announcement": (_flag, "true or false (PLAY-BOARD)", _FLAG),
 }
 
 

@@ -38,7 +38,15 @@ from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap
 from dealer.core.pots import Share
-from dealer.core.steps import DealerStep, PlayerAction, StepError, Verb, parse_step
+from dealer.core.steps import (
+    DealerStep,
+    PlayerAction,
+    ShowdownCall,
+    Step,
+    StepError,
+    Verb,
+    parse_step,
+)
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
 from dealer.engine.obligations import Ruled
@@ -245,7 +253,7 @@ class DealDrill:
         while True:
             line = desk.line("prompt")
             if parse_award(line) is not None or line.lower().startswith("award"):
-                step: DealerStep | PlayerAction = DealerStep(Verb.PUSH)
+                step: Step = DealerStep(Verb.PUSH)
             else:
                 try:
                     step = parse_step(line)
@@ -254,7 +262,7 @@ class DealDrill:
 
                     desk.say(desk.t("not-a-step", error=step_error(str(error), line, desk.lang)))
                     continue
-            if isinstance(step, PlayerAction):
+            if isinstance(step, PlayerAction | ShowdownCall):  # the players' part, not the dealer's
                 desk.say(desk.t("players-act"))
                 continue
             rule_id = rule_now(hand)
