@@ -31,7 +31,7 @@ from dealer.core.chips import format_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
 from dealer.core.stakes import AntePayer, Structure
-from dealer.core.steps import PlayerAction
+from dealer.core.steps import Call, PlayerAction, ShowdownCall
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
 from dealer.engine.procedure import procedure
@@ -216,7 +216,7 @@ def _final_deal(table: Table, events: Sequence[Event]) -> _Deal:
                 f"seat {seat}'s hand was killed ({event.note}): PHH has no action for a hand "
                 "the dealer kills"
             )
-        elif kind is Kind.MUCK and seat is not None and "showdown" in event.note:
+        elif kind is Kind.MUCK and seat is not None and event.note == "unshown":
             mucked.append(seat)
     for seat, cards in held.items():
         if len(cards) != 2:
@@ -263,11 +263,13 @@ def _regular_hand(deal: _Deal, board: Sequence[str], report: HandReport) -> Hand
 
 
 def _muck(hand: Hand, seats: Sequence[int]) -> None:
-    """The hands mucked at the showdown (SHOWDOWN-MUCK), where the engine has the step."""
-    from dealer.core.steps import parse_step
-
-    for seat in seats:
-        hand.apply(parse_step(f"seat {seat} mucks"))
+    """The showdown with the hands mucked unshown (SHOWDOWN-MUCK), every hand shown or mucked
+    in SHOW-ORDER (LA 145), as a PHH reader asks for them, until one hand is left."""
+    for seat in hand.show_order:
+        if hand.state != "showdown":
+            break
+        call = Call.MUCK if seat in seats else Call.SHOW
+        hand.apply(ShowdownCall(seat, call))
 
 
 def _antes(table: Table) -> dict[int, Decimal]:
@@ -335,7 +337,7 @@ def _actions(
             actions.append(f"d db {cards(event.cards)}")
         elif kind is Kind.SHOW and seat is not None:
             actions.append(f"p{index[seat]} sm {cards(event.cards)}")
-        elif kind is Kind.MUCK and seat is not None and "showdown" in event.note:
+        elif kind is Kind.MUCK and seat is not None and event.note == "unshown":
             actions.append(f"p{index[seat]} sm")
     return actions
 

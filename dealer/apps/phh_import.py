@@ -74,11 +74,15 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from math import gcd
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer.core.cards import Card, CardError, full_deck, parse_card
 from dealer.core.chips import format_chips
+from dealer.core.events import Kind
 from dealer.core.positions import clockwise_from
+
+if TYPE_CHECKING:
+    from dealer.scenarios.replay import HandReport
 
 GAMES = {"NT": "no-limit", "FT": "limit", "PT": "pot-limit"}
 OTHER_VARIANTS = {
@@ -367,14 +371,36 @@ def convert(phh: Phh, name: str) -> str:
 def import_hand(phh: Phh, name: str) -> Imported:
     """One PHH hand as a scenario, replayed before it is returned: a hand that would not play as
     recorded raises :class:`PhhError` at the line concerned."""
-    text, origins, notices = _scenario(phh, name)
-    _verify(phh, text, name, origins)
-    return Imported(text, tuple(notices))
+    text, origins, notices, seats = _scenario(phh, name)
+    report = _verify(phh, text, name, origins)
+    if "finishing_stacks" in phh.fields or report.final.get("state") != "done":
+        return Imported(text, tuple(notices))
+    # No final stacks recorded: the hand is still held to its end, and to the recorded winnings
+    # (the chips each player took from the pots) where the file has them.
+    lines = ["  - expect:", "      state: done"]
+    winnings = phh.fields.get("winnings")
+    if isinstance(winnings, list):
+        won = dict.fromkeys(seats, Decimal(0))
+        for event in report.events:
+            if event.kind is Kind.PUSH and event.seat in won and event.amount is not None:
+                won[event.seat] += event.amount
+        recorded = [_amount(phh, "winnings", value) for value in winnings]
+        if [won[seat] for seat in seats] == recorded:
+            stacks = report.final["stacks"]
+            lines.append("      stacks: {" + ", ".join(
+                f"{seat}: {stacks[seat]}" for seat in sorted(stacks)) + "}")  # fmt: skip
+        else:
+            got = ", ".join(format_chips(won[seat]) for seat in seats)
+            notices.append(
+                f"the file's winnings differ from the pots as dealt ({got}): rake, or another "
+                "result; no final stacks are expected"
+            )
+    return Imported(text + "\n" + "\n".join(lines), tuple(notices))
 
 
-def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]]:
+def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str], list[int]]:
     """The scenario text, where each of its lines came from (an action's index or a field's
-    name), and the notices for the user."""
+    name), the notices for the user, and the players' seats in PHH order."""
     fields = phh.fields
     variant = fields.get("variant")
     if not isinstance(variant, str) or variant not in GAMES:
@@ -401,6 +427,12 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
     notes: list[str] = []
     table = _stakes(phh, game, antes, blinds, players, notes)
     one_payer = len(set(antes)) > 1  # a big-blind or button ante
+    if one_payer and kept.get("ante_trimming_status") is True:
+        raise phh.error(
+            "ante_trimming_status",
+            "ante_trimming_status is true with a big-blind or button ante: PHH keeps it false "
+            "for antes that differ, and the ante is dead money for the main pot (ANTE)",
+        )
     if one_payer and any(
         ante > 0 and stack < blind + ante
         for stack, blind, ante in zip(stacks, blinds, antes, strict=True)
@@ -475,7 +507,7 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
         origins[len(lines)] = "actions"
         lines.append("  - expect: {state: showdown}")
         origins[len(lines)] = "actions"
-        return "\n".join(lines), origins, notices
+        return "\n".join(lines), origins, notices, seats
     if mucked and MUCK_STEP is not None:
         lines.append("  - auto: showdown")
         for player in mucked:
@@ -502,15 +534,15 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
         for line in expect:
             lines.append(line)
             origins[len(lines)] = "finishing_stacks"
-    return "\n".join(lines), origins, notices
+    return "\n".join(lines), origins, notices, seats
 
 
-# The scenario step for a hand mucked unshown at the showdown (SHOWDOWN-MUCK), once the engine
-# has one; until then a recorded muck leaves the showdown unplayed.
-MUCK_STEP: str | None = None
+# The scenario step for a hand mucked unshown at the showdown (SHOWDOWN-MUCK: dead, no claim to
+# any pot); ``None`` would leave a showdown with a recorded muck unplayed.
+MUCK_STEP: str | None = "seat {seat} mucks"
 
 
-def _verify(phh: Phh, text: str, name: str, origins: Mapping[int, int | str]) -> None:
+def _verify(phh: Phh, text: str, name: str, origins: Mapping[int, int | str]) -> HandReport:
     """Replay the scenario: a hand refused or not ending as recorded is the file's error, at the
     line of the action (or the field) the failing step came from."""
     from dealer.rules.source import SourceError
@@ -522,9 +554,9 @@ def _verify(phh: Phh, text: str, name: str, origins: Mapping[int, int | str]) ->
     except SourceError as error:
         origin = origins.get(error.line, "actions")
         raise _at(phh, origin, f"the hand cannot be a scenario: {error.message}") from None
-    result = replay(scenario, reports=False)
+    result = replay(scenario)
     if result.passed:
-        return
+        return result.hands[0]
     failure = result.failure or ""
     match = re.match(r"line (\d+): (.*)", failure, re.DOTALL)
     origin = origins.get(int(match.group(1)), "actions") if match else "actions"
