@@ -445,8 +445,13 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
     live = [player for player in range(players) if player not in record.folded]
     mucked = record.mucked if len(live) > 1 else []  # a muck at the showdown, not a winner's
     contenders = [player for player in live if player not in mucked]
+    # a record may stop before the hand ends (PHH allows it): so does the scenario, and no card
+    # the record does not have decides anything
+    complete = len(live) == 1 or len(record.board) == 5
     undecided: list[int] = []
-    if len(contenders) > 1:
+    if not complete:
+        mucked = []
+    elif len(contenders) > 1:
         undecided = [p for p in contenders if None in record.holes[p] or not record.holes[p]]
         if None in record.board:
             undecided = undecided or contenders
@@ -470,6 +475,8 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
                        + ", ".join(filled) + ".")  # fmt: skip
     lines += [f"# {note}" for note in notes]
     lines += [line for notice in notices for line in _wrap(f"# Not played: {notice}.")]
+    if not complete:
+        lines.append("# The record stops before the hand ends: so does the scenario.")
     rules = ["DEAL-ORDER", "BURN"]
     if any(antes):
         rules.append("ANTE")
@@ -503,9 +510,7 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
         lines.append(f"  - {step}")
         origins[len(lines)] = origin
     if undecided:
-        lines.append("  - auto: showdown")
-        origins[len(lines)] = "actions"
-        lines.append("  - expect: {state: showdown}")
+        lines.append("  - auto: showdown")  # the pot is not pushed
         origins[len(lines)] = "actions"
         return "\n".join(lines), origins, notices, seats
     if mucked and MUCK_STEP is not None:
@@ -513,8 +518,9 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
         for player in mucked:
             lines.append(f"  - {MUCK_STEP.format(seat=seats[player])}")
             origins[len(lines)] = "actions"
-    lines.append("  - auto: end")
-    origins[len(lines)] = "actions"
+    if complete:
+        lines.append("  - auto: end")
+        origins[len(lines)] = "actions"
     # A file may stop before the hand ends: only its recorded result makes the hand "done".
     expect = []
     if finishing is not None:
@@ -590,6 +596,12 @@ def _stakes(
     if players == 2:
         small, big = blinds[1], blinds[0]  # the button (the second player) posts the small blind
     key = "blinds_or_straddles"
+    if big <= 0 and small > 0 and players > 2:
+        raise phh.error(
+            key,
+            "the second player posts no big blind: a dead small blind (DEAD-BUTTON) or another "
+            "dead-blind layout cannot be imported from PHH",
+        )
     if big <= 0:
         raise phh.error(key, "a hold'em hand needs a big blind")
     if small <= 0:
