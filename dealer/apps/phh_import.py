@@ -872,7 +872,9 @@ def _player_step(
     if verb == "cbr":
         if not _AMOUNT_TEXT.fullmatch(words[2]):
             raise _at(
-                phh, index, f"{_shown(words[2])} is not an amount (digits, 6 after the point)"
+                phh,
+                index,
+                f"{_shown(words[2])} is not an amount (digits, at most 6 after the point)",
             )
         to = Decimal(words[2])
         added = to - street.bets[player]
@@ -983,6 +985,11 @@ class Planned:
     target: Path
     hand: Phh
 
+    @property
+    def hand_name(self) -> str:
+        """``hand [KEY]: `` for a hand of a .phhs file, to begin a message with."""
+        return "" if self.hand.key is None else f"hand [{self.hand.key}]: "
+
 
 def phh_files(path: Path) -> list[Path]:
     """The PHH files named: a file, or a folder searched recursively (``.phh`` and ``.phhs``)."""
@@ -1039,10 +1046,11 @@ def plan_imports(
                 else:
                     if not _KEY_TEXT.fullmatch(hand.key):
                         errors.append(
-                            hand.error(
-                                "",
-                                f"hand [{_shown(hand.key)}]: a name for it"
-                                " is letters, digits, '_', '.' and '-'",
+                            PhhError(
+                                str(file),
+                                hand.first,
+                                f"hand [{_shown(hand.key)}]: its name makes the scenario's file "
+                                "name: letters, digits, '_', '.' and '-'",
                             )
                         )
                         continue
@@ -1055,9 +1063,10 @@ def plan_imports(
         if first is not None:
             errors.append(
                 PhhError(
-                    item.label,
+                    str(item.source),
                     item.hand.first,
-                    f"{item.target} is also the scenario of {first.label}: rename one of the two",
+                    f"{item.hand_name}{item.target} is also the scenario of {first.label}: "
+                    "rename one of the two",
                 )
             )
             continue
@@ -1065,9 +1074,9 @@ def plan_imports(
         if item.target.exists() and not force:
             errors.append(
                 PhhError(
-                    item.label,
+                    str(item.source),
                     item.hand.first,
-                    f"{item.target} exists: dealer import --force overwrites it",
+                    f"{item.hand_name}{item.target} exists: dealer import --force overwrites it",
                 )
             )
             continue
