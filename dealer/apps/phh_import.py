@@ -63,6 +63,7 @@ steps:
 
 from __future__ import annotations
 
+import bisect
 import datetime
 import json
 import os
@@ -133,14 +134,15 @@ class Phh:
     first: int = 1
     last: int | None = None
     key: str | None = None  # the hand's table name in a .phhs file
+    lines: Sequence[str] = ()  # the file's lines, split once for all its hands
 
     def error(self, key: str, message: str) -> PhhError:
         return PhhError(self.file, self.line_of(key), message)
 
-    def _lines(self) -> Iterator[tuple[int, str]]:
-        lines = self.text.splitlines()
-        end = len(lines) if self.last is None else self.last
-        for number in range(self.first, end + 1):
+    def _lines(self, start: int | None = None) -> Iterator[tuple[int, str]]:
+        lines = self.lines or self.text.splitlines()
+        end = len(lines) if self.last is None else min(self.last, len(lines))
+        for number in range(max(start or self.first, self.first), end + 1):
             yield number, lines[number - 1]
 
     def line_of(self, key: str) -> int:
@@ -150,17 +152,16 @@ class Phh:
         return self.first
 
     def action_line(self, index: int) -> int:
-        """The line of action ``index`` (the first line at or after the earlier actions' that
-        holds its text)."""
+        """The line of action ``index``: the first line, at or after the earlier actions' lines,
+        that holds its text (one pass over the lines)."""
         actions = self.fields.get("actions")
-        start = self.line_of("actions")
+        line = self.line_of("actions")
         if not isinstance(actions, list):
-            return start
-        line = start
+            return line
         for number, action in enumerate(actions[: index + 1]):
-            found = next(
-                (n for n, text in self._lines() if n >= line and str(action) in text), line
-            )
+            found = next((n for n, text in self._lines(line) if str(action) in text), None)
+            if found is None:
+                return line  # written otherwise in the file (escapes): the last line found
             if number == index:
                 return found
             line = found
@@ -177,15 +178,16 @@ class Imported:
 
 def parse_phh(text: str, file: str) -> Phh:
     """Read one PHH hand (TOML; numbers as exact decimals)."""
-    return Phh(_toml(text, file), text, file)
+    return Phh(_toml(text, file), text, file, lines=tuple(text.splitlines()))
 
 
 def parse_phhs(text: str, file: str) -> list[Phh]:
     """Read a ``.phhs`` file: several hands, each a TOML table (``[1]``, ``[2]``, ...)."""
     document = _toml(text, file)
+    lines = tuple(text.splitlines())
     headers = {
         match.group(1).strip().strip("'\""): number
-        for number, line in enumerate(text.splitlines(), start=1)
+        for number, line in enumerate(lines, start=1)
         if (match := re.fullmatch(r"\s*\[([^\[\]]+)\]\s*(#.*)?", line))
     }
     starts = sorted(headers.values())
@@ -194,8 +196,9 @@ def parse_phhs(text: str, file: str) -> list[Phh]:
         first = headers.get(key, 1)
         if not isinstance(fields, dict):
             raise PhhError(file, first, f"'{key}' is no hand: a .phhs file is a list of tables")
-        later = [start for start in starts if start > first]
-        hands.append(Phh(fields, text, file, first, later[0] - 1 if later else None, key))
+        after = bisect.bisect_right(starts, first)
+        last = starts[after] - 1 if after < len(starts) else None
+        hands.append(Phh(fields, text, file, first, last, key, lines))
     if not hands:
         raise PhhError(file, 1, "no hands: a .phhs file holds tables [1], [2], ...")
     return hands
