@@ -240,20 +240,29 @@ def _regular_hand(deal: _Deal, board: Sequence[str], report: HandReport) -> Hand
         if street:
             cards += [next(spare), *street]
     hand = Hand(table, DeckPlan(seed="export", stacked=tuple(cards)))
+    final = report.final
+    over = final.get("state") == procedure().final
     try:
         autopilot(hand, "done")
-        for action in deal.actions:
+        for number, action in enumerate(deal.actions, start=1):
             hand.apply(action)
-            autopilot(hand, "showdown" if deal.mucked else "done")
-        if deal.mucked:
-            _muck(hand, deal.mucked)
-        autopilot(hand, "done")
+            # after the last action, a hand the scenario left unfinished stays so: no card
+            # the replay did not deal is dealt here
+            if over or number < len(deal.actions):
+                autopilot(hand, "showdown" if deal.mucked else "done")
+        while not over and len(hand.ledger.board) < len(final_board):
+            step = hand.next_dealer_step()
+            if step is None:
+                break
+            hand.apply(step)
+        if over:
+            if deal.mucked:
+                _muck(hand, deal.mucked)
+            autopilot(hand, "done")
     except Refusal as refusal:
         raise NotExported(f"its actions do not make a regular hand ({refusal})") from None
-    final = report.final
     got = {seat: format_chips(stack) for seat, stack in sorted(hand.stacks.items())}
     want = {seat: format_chips(Decimal(stack)) for seat, stack in final.get("stacks", {}).items()}
-    over = final.get("state") == procedure().final
     if over and (not hand.is_over or got != want):
         raise NotExported(
             "dealt again without its irregularities, the hand ends otherwise "
