@@ -404,6 +404,8 @@ def import_hand(phh: Phh, name: str) -> Imported:
 def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str], list[int]]:
     """The scenario text, where each of its lines came from (an action's index or a field's
     name), the notices for the user, and the players' seats in PHH order."""
+    # the name goes into a comment and a quoted text: no line break or control character
+    name = "".join(char if char.isprintable() else "?" for char in name)
     fields = phh.fields
     variant = fields.get("variant")
     if not isinstance(variant, str) or variant not in GAMES:
