@@ -311,12 +311,35 @@ def _check_hand(hand: Any, name: str, tally: Tally) -> None:
         # PokerKit does not (a hand neither shown nor mucked at the showdown, say)
         tally.counts["as recorded, PokerKit differs"] += 1
         return
+    if _showdown_unresolved(hand.fields.get("actions", [])):
+        # a hand left at the showdown neither shown nor mucked: dealer shows it (SHOWDOWN, the
+        # cards are dealt), PokerKit leaves the hand unresolved and gives the chips back
+        tally.counts["showdown not in the record, PokerKit differs"] += 1
+        return
     rule = _rule_difference(imported.text, played)
     if rule:
         tally.differences[rule] += 1
         return
     tally.counts["wrong"] += 1
     tally.bad.append(f"wrong: {name}: dealer {got}, PokerKit {stacks}")
+
+
+def _showdown_unresolved(actions: list[Any]) -> bool:
+    """Whether two or more hands reach the showdown and one of them is neither shown nor mucked
+    in the record."""
+    folded, called = set(), set()
+    for action in actions:
+        words = str(action).split("#", 1)[0].split()
+        if len(words) >= 2 and words[0].startswith("p"):
+            if words[1] == "f":
+                folded.add(words[0])
+            elif words[1] == "sm":
+                called.add(words[0])
+    dealt = {
+        str(a).split()[2] for a in actions if str(a).startswith("d dh ") and len(str(a).split()) > 2
+    }
+    live = dealt - folded
+    return len(live) > 1 and bool(live - called)
 
 
 def _seats_in_phh_order(text: str) -> list[int]:
@@ -340,7 +363,18 @@ def _rule_difference(text: str, hand: Any) -> str:
     if "straddle: button" in text:
         return "STRADDLE (the button straddler acts last)"
     if "game: limit" in text:
-        return "LIMIT-CAP / LIMIT-ALLIN (wsop-2024 caps and reopening)"
+        steps = [line.strip()[2:] for line in text.splitlines() if line.startswith("  - ")]
+        rounds: list[list[str]] = [[]]
+        for step in steps:
+            if step.startswith("auto:"):
+                rounds.append([])
+            else:
+                rounds[-1].append(step)
+        wagers = [sum(" bet" in s or " raise" in s for s in steps) for steps in rounds]
+        if max(wagers[0] + 1, *wagers[1:]) > 4:  # the big blind is the first bet pre-flop
+            return "LIMIT-CAP (five bets under wsop-2024, PokerKit caps at four)"
+        if any(" all-in" in step for step in steps):
+            return "LIMIT-ALLIN (an all-in of half a bet or more reopens the betting)"
     return ""
 
 
@@ -422,7 +456,8 @@ def main() -> int:
     spent = time.perf_counter() - started
     print(f"{tally.counts['files']} files, seed {args.seed}, {spent:.0f} s")
     for key in ("refused", "imported", "showdown not played", "same as pokerkit",
-                "as recorded, PokerKit differs", "pokerkit cannot play it", "slow", "internal",
+                "as recorded, PokerKit differs", "showdown not in the record, PokerKit differs",
+                "pokerkit cannot play it", "slow", "internal",
                 "hang", "wrong"):  # fmt: skip
         print(f"  {key}: {tally.counts[key]}")
     for rule, count in sorted(tally.differences.items()):
