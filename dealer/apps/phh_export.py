@@ -366,7 +366,12 @@ def _toml(value: Any) -> str:
     if isinstance(value, _Time):
         return str(value)
     if isinstance(value, str):
-        return json.dumps(value, ensure_ascii=False)
+        # JSON's escapes are TOML's, but for DEL and the C1 controls, raw in JSON, not in TOML
+        return re.sub(
+            "[\x7f-\x9f]",
+            lambda m: f"\\u{ord(m.group()):04x}",
+            json.dumps(value, ensure_ascii=False),
+        )
     if isinstance(value, list):
         return "[" + ", ".join(_toml(item) for item in value) + "]"
     if isinstance(value, dict):
