@@ -366,3 +366,15 @@ def test_a_phhs_file_imports_hand_by_hand_and_a_collision_names_both(tmp_path: P
         f"{tmp_path / 's-2.phh'}: rename one of the two"
     ) in result.output
     assert read_scenario(out / "s-1.yaml").name == "s.phhs[1]"
+
+
+def test_a_shown_hand_must_agree_with_the_cards_dealt() -> None:
+    # PHH: a cash-game show may hide cards (??As); the cards shown are the player's hole cards
+    hand = _hand().replace(
+        '"p3 cbr 6", "p1 f", "p2 f",', '"p3 f", "p1 cc", "p2 cc", "p1 sm SHOWN",'
+    )
+    for shown in ("??As", "AsAh", "AhAs", "????"):
+        assert convert(parse_phh(hand.replace("SHOWN", shown), "h.phh"), "h.phh")
+    assert (
+        _refusal(hand.replace("SHOWN", "AsQh")) == "h.phh:8: 'p1 sm AsQh': player 1 was dealt AhAs"
+    )

@@ -800,7 +800,10 @@ def _note_player(phh: Phh, words: list[str], player: int, record: _Record, index
         if len(shown) != 2:
             raise _at(phh, index, f"{len(shown)} cards shown: a hold'em hand is two")
         known = [card for card in dealt if card is not None]
-        if any(card not in shown for card in known):
+        hidden = [card for card in known if card not in shown]  # behind a shown "??"
+        if len(hidden) > shown.count(None) or len(set(shown) - {None}) < len(shown) - shown.count(
+            None
+        ):
             given = "".join(str(card) if card else "??" for card in dealt)
             raise _at(phh, index, f"player {player + 1} was dealt {given}")
         new = [card for card in shown if card is not None and card not in known]
