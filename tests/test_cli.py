@@ -193,7 +193,7 @@ BAD_INPUT = [
         "unknown-top-key",
         3,
         "unknown key 'foo' in a scenario; known: scenario, rules, ruleset, table, deck, steps, "
-        "hands",
+        "hands, phh",
     ),
     (
         "chip-unit-mismatch",

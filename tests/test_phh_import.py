@@ -176,7 +176,7 @@ def test_the_big_blind_ante_hand_keeps_its_form_and_deck_order() -> None:
     # DEAL-ORDER: one card at a time from the small blind (p1), two rounds; then burn and flop
     deck = next(line for line in scenario.splitlines() if line.startswith("  stacked:"))
     assert deck.startswith('  stacked: "Ks Qs As 7c Kh Qh Ah 2d  ')
-    assert "# Filled with unused cards (the file does not know them): burns." in scenario
+    assert "# Unknown cards (the file does not know them; deck 'unknown'): burns." in scenario
 
 
 def test_heads_up_reverses_the_blinds_and_the_ante() -> None:
@@ -233,3 +233,148 @@ def test_seats_out_of_clockwise_order_are_renumbered_and_said() -> None:
     lines = convert(parse_phh(text_ok, "s.phh"), "s.phh").splitlines()
     assert "  seats: {2: 1000, 4: 1000, 7: 1000}" in lines
     assert "  button: 7" in lines
+
+
+# -- checked values (issue 24: checked values; issue 28: hostile PHH files) ------------------------
+
+HAND = """variant = "NT"
+antes = [0, 0, 0]
+blinds_or_straddles = {blinds}
+min_bet = 2
+starting_stacks = {stacks}
+actions = [
+  "d dh p1 AhAs", "d dh p2 KdKh", "d dh p3 7c2h",
+  "{raise_}", "p1 f", "p2 f",
+]
+"""
+
+
+def _refusal(text: str, name: str = "h.phh") -> str:
+    with pytest.raises(PhhError) as caught:
+        convert(parse_phh(text, name), name)
+    return str(caught.value)
+
+
+def _hand(
+    blinds: str = "[1, 2, 0]", stacks: str = "[100, 100, 100]", raise_: str = "p3 cbr 6"
+) -> str:
+    return HAND.format(blinds=blinds, stacks=stacks, raise_=raise_)
+
+
+def test_amounts_beyond_the_bounds_are_refused_at_their_line() -> None:
+    # the action's line (line 8), not the whole file's; at once, never computed out
+    assert _refusal(_hand(raise_="p3 cbr 1e999999")) == (
+        "h.phh:8: 'p3 cbr 1e999999': '1e999999' is not an amount (digits, at most 6 after the "
+        "point)"
+    )
+    assert _refusal(_hand(raise_="p3 cbr 1234567890123456")).startswith("h.phh:8: 'p3 cbr 12345")
+    assert _refusal(_hand(raise_="p3 cbr ٣")).startswith(
+        "h.phh:8: 'p3 cbr ٣': '٣' is not an amount"
+    )
+    assert _refusal(_hand(stacks="[1e999999, 100, 100]")) == (
+        "h.phh:5: 'starting_stacks' holds Decimal('1E+999999'): more than 15 digits before the "
+        "point"
+    )
+    assert _refusal(_hand(stacks="[100.0000001, 100, 100]")).endswith(
+        "more than 6 digits after the point"
+    )
+    assert _refusal(_hand(stacks="[" + "9" * 5000 + ", 100, 100]")).startswith(
+        "h.phh:1: not a PHH (TOML) file"
+    )
+    assert _refusal(_hand() + "x = " + "[" * 5000 + "]" * 5000 + "\n").startswith(
+        "h.phh:1: not a PHH (TOML) file"
+    )
+
+
+def test_unknown_stacks_and_blinds_that_are_no_blinds_are_refused_with_the_reason() -> None:
+    # PHH writes an unknown stack as inf: dealer cannot play a stack nobody knows
+    assert _refusal(_hand(stacks="[inf, 100, 100]")) == (
+        "h.phh:5: 'starting_stacks' holds Infinity: an unknown (Infinity) amount cannot be "
+        "played; dealer needs every stack and bet"
+    )
+    # BLINDS: the small blind is the smaller of the two
+    assert _refusal(_hand(blinds="[2, 1, 0]")) == (
+        "h.phh:3: the small blind (2) is more than the big blind (1)"
+    )
+    # a third player's post of one big blind is a posted (dead) blind, no straddle (STRADDLE)
+    four = HAND.replace("[0, 0, 0]", "[0, 0, 0, 0]").replace(
+        '"d dh p3 7c2h",', '"d dh p3 7c2h", "d dh p4 5s5d",'
+    )
+    text = four.format(blinds="[1, 2, 0, 2]", stacks="[100, 100, 100, 100]", raise_="p3 f")
+    assert _refusal(text) == (
+        "h.phh:3: player 4 posts 2, no more than the big blind: a dead or posted blind, which "
+        "cannot be imported"
+    )
+    text = four.format(blinds="[2, 0, 0, 0]", stacks="[100, 100, 100, 100]", raise_="p3 f")
+    assert "a dead small blind (DEAD-BUTTON)" in _refusal(text)
+
+
+def test_the_chip_unit_comes_from_the_blinds_and_bets_never_the_final_stacks() -> None:
+    # CHIP-UNIT: the chips that make the forced bets and the bets; odd stacks do not change it
+    text = _hand(blinds="[0.5, 1, 0]", stacks="[100.30, 100, 100.05]", raise_="p3 cbr 3")
+    assert "  chip: 0.5" in convert(parse_phh(text, "h.phh"), "h.phh").splitlines()
+    text = _hand() + "finishing_stacks = [99, 98, 103]\n"
+    assert "  chip: 1" in convert(parse_phh(text, "h.phh"), "h.phh").splitlines()
+
+
+def test_only_scenarios_that_replay_are_written(tmp_path: Path) -> None:
+    # p2 acts before p3, whose turn it is pre-flop: refused at that action's line, nothing written
+    text = _hand(raise_="p2 cbr 6")
+    (tmp_path / "h.phh").write_text(text, encoding="utf-8")
+    result = CliRunner().invoke(app, ["import", str(tmp_path / "h.phh")])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"{tmp_path / 'h.phh'}:8: 'p2 cbr 6': the hand does not play ")
+    assert "seat 3 is to act" in result.output
+    assert not (tmp_path / "h.yaml").exists()
+    # final stacks the rules do not give: refused at finishing_stacks
+    text = _hand() + "finishing_stacks = [100, 100, 100]\n"
+    message = _refusal(text)
+    assert message.startswith("h.phh:10: the hand played by the rules ends otherwise than recorded")
+
+
+# -- bulk import (issue 24: bulk import is safe) ----------------------------------------------
+
+
+def test_bulk_import_mirrors_the_tree_and_never_overwrites(tmp_path: Path) -> None:
+    source = tmp_path / "in"
+    for folder in ("a", "b"):
+        (source / folder).mkdir(parents=True)
+        (source / folder / "0.phh").write_text(_hand(), encoding="utf-8")
+    out = tmp_path / "out"
+    runner = CliRunner()
+    result = runner.invoke(app, ["import", str(source), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*.yaml")) == ["a/0.yaml", "b/0.yaml"]
+    again = runner.invoke(app, ["import", str(source), "-o", str(out)])
+    assert again.exit_code == 2
+    assert f"{out / 'a' / '0.yaml'} exists: dealer import --force overwrites it" in again.output
+    forced = runner.invoke(app, ["import", str(source), "-o", str(out), "--force"])
+    assert forced.exit_code == 0, forced.output
+
+
+def test_a_phhs_file_imports_hand_by_hand_and_a_collision_names_both(tmp_path: Path) -> None:
+    hands = "".join(f"[{key}]\n{_hand()}\n" for key in ("1", "2"))
+    (tmp_path / "s.phhs").write_text(hands, encoding="utf-8")
+    (tmp_path / "s-2.phh").write_text(_hand(), encoding="utf-8")
+    out = tmp_path / "out"
+    result = CliRunner().invoke(app, ["import", str(tmp_path), "-o", str(out)])
+    assert result.exit_code == 2
+    assert f"{tmp_path / 's.phhs'}[1] -> {out / 's-1.yaml'}" in result.output
+    # s.phhs [2] and s-2.phh would both become s-2.yaml: the second is refused, naming the first
+    assert (
+        f"{tmp_path / 's.phhs'}:12: hand [2]: {out / 's-2.yaml'} is also the scenario of "
+        f"{tmp_path / 's-2.phh'}: rename one of the two"
+    ) in result.output
+    assert read_scenario(out / "s-1.yaml").name == "s.phhs[1]"
+
+
+def test_a_shown_hand_must_agree_with_the_cards_dealt() -> None:
+    # PHH: a cash-game show may hide cards (??As); the cards shown are the player's hole cards
+    hand = _hand().replace(
+        '"p3 cbr 6", "p1 f", "p2 f",', '"p3 f", "p1 cc", "p2 cc", "p1 sm SHOWN",'
+    )
+    for shown in ("??As", "AsAh", "AhAs", "????"):
+        assert convert(parse_phh(hand.replace("SHOWN", shown), "h.phh"), "h.phh")
+    assert (
+        _refusal(hand.replace("SHOWN", "AsQh")) == "h.phh:8: 'p1 sm AsQh': player 1 was dealt AhAs"
+    )

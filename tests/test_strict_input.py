@@ -34,7 +34,7 @@ STRICT = [
     (
         "foo: bar\nsteps: [post]\n",
         "4: unknown key 'foo' in a scenario; known: scenario, rules, "
-        "ruleset, table, deck, steps, hands",
+        "ruleset, table, deck, steps, hands, phh",
     ),
     ("step: [post]\n", "4: unknown key 'step' in a scenario; did you mean 'steps'?"),
     (

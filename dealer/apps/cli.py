@@ -447,28 +447,40 @@ def train(
 
 @app.command("import")
 def import_phh(
-    paths: Annotated[list[Path], typer.Argument(help="PHH files (.phh) or folders of them.")],
+    paths: Annotated[
+        list[Path], typer.Argument(help="PHH files (.phh, .phhs) or folders of them.")
+    ],
     out: Annotated[
         Path | None,
-        typer.Option("-o", "--out", help="Write the scenarios here (default: beside each file)."),
+        typer.Option(
+            "-o",
+            "--out",
+            help="Write the scenarios here, mirroring the folders (default: beside each file).",
+        ),
     ] = None,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite scenarios already there.")
+    ] = False,
 ) -> None:
     """Turn Poker Hand History (PHH) hold'em hands into scenarios that replay checks."""
-    from dealer.apps.phh_import import PhhError, import_file, phh_files
+    from dealer.apps.phh_import import PhhError, import_planned, phh_files, plan_imports
 
-    failed = False
-    files = [found for path in paths for found in phh_files(path)]
-    if not files:
+    if not any(phh_files(path) for path in paths):
         raise _bad_input(f"{' '.join(map(str, paths))}:0: no PHH files found")
-    for file in files:
+    planned, errors = plan_imports(paths, out, force=force)
+    for error in errors:
+        typer.echo(str(error), err=True)
+    for item in planned:
         try:
-            written = import_file(file, out)
+            imported = import_planned(item)
         except PhhError as error:
             typer.echo(str(error), err=True)
-            failed = True
+            errors.append(error)
             continue
-        typer.echo(f"{file} -> {written}")
-    raise typer.Exit(2 if failed else 0)
+        typer.echo(f"{item.label} -> {item.target}")
+        for notice in imported.notices:
+            typer.echo(f"{item.label}: {notice}")
+    raise typer.Exit(2 if errors else 0)
 
 
 @app.command("export")
@@ -503,11 +515,13 @@ def export_phh(
             failed += 1
             typer.echo(f"FAIL {scenario.file}: {result.failure}")
         try:
-            written_files = export_result(result, out, taken)
+            exported = export_result(result, out, taken)
         except OSError as error:
             raise _bad_input(f"{out}:0: cannot write: {error.strerror}") from None
-        for written in written_files:
+        for written in exported.written:
             typer.echo(f"{scenario.file} -> {written}")
+        for skipped in exported.skipped:
+            typer.echo(skipped)
     raise typer.Exit(1 if failed else 0)
 
 

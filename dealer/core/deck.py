@@ -136,6 +136,9 @@ class DeckPlan:
     seed: int | str = 0
     stacked: tuple[Card, ...] | None = None
     cut_at: int | None = None
+    # stacked cards that stand for cards a recorded hand does not know (PHH ``????``): dealt for
+    # the audit, never deciding a pot, exported back as unknown
+    unknown: frozenset[Card] = frozenset()
 
     def shuffle(self, stub: Sequence[Card], number: int) -> tuple[Card, ...]:
         mixed = shuffled(stub, f"{self.seed}:{number}" if number else self.seed)

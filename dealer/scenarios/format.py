@@ -80,6 +80,7 @@ class Scenario:
     table: Table
     hands: tuple[HandScript, ...] = field(default=())
     skip: str | None = None  # why a --ruleset run leaves it out: written for another ruleset
+    phh: Mapping[str, Any] = field(default_factory=dict)  # the imported PHH file's own fields
 
 
 def _chips(node: Node, key: Any) -> Decimal:
@@ -273,7 +274,7 @@ def _plan(node: Any, where: Node, key: str, default: DeckPlan | None) -> DeckPla
     if node is None:
         return default or DeckPlan()
     if not isinstance(node, Node):
-        raise where.error(key, "'deck' is a mapping with 'seed', 'stacked' and/or 'cut'")
+        raise where.error(key, "'deck' is a mapping with 'seed', 'stacked', 'cut' and/or 'unknown'")
     check_keys(node, vocabulary.DECK, "the deck")
     seed = node.get("seed", default.seed if default else 0)
     if not isinstance(seed, int | str) or isinstance(seed, bool):
@@ -292,7 +293,11 @@ def _plan(node: Any, where: Node, key: str, default: DeckPlan | None) -> DeckPla
             "cut",
             "'cut' is a position from 1 to 51: a cut leaves cards in both packets (SHUFFLE-CUT)",
         )
-    return DeckPlan(seed=seed, stacked=stacked, cut_at=cut_at)
+    unknown = frozenset(_cards(node["unknown"], node, "unknown")) if "unknown" in node else None
+    if unknown and not unknown <= set(stacked or ()):
+        stray = sorted(unknown - set(stacked or ()), key=str)[0]
+        raise node.error("unknown", f"unknown card {stray} is not in the stacked deck")
+    return DeckPlan(seed=seed, stacked=stacked, cut_at=cut_at, unknown=unknown or frozenset())
 
 
 def _step_kind(item: Node) -> str:
@@ -573,4 +578,24 @@ def _scenario(
         table=_table(doc, ruleset),
         hands=_hands(doc, default),
         skip=skip,
+        phh=_phh_fields(doc),
     )
+
+
+def _phh_fields(doc: Node) -> dict[str, Any]:
+    """``phh:``: the PHH fields an imported hand keeps for ``dealer export`` (texts, whole
+    numbers, amounts, true/false, or lists of them), under the names PHH gives them."""
+    node = doc.get("phh")
+    if node is None:
+        return {}
+    if not isinstance(node, Node):
+        raise doc.error("phh", "'phh' is a mapping of PHH field names to values")
+    check_keys(node, vocabulary.PHH, "phh")
+    fields: dict[str, Any] = {}
+    for key in node:
+        value = node[key]
+        items = list(value) if isinstance(value, Items) else [value]
+        if not all(isinstance(item, str | int | Decimal) for item in items):
+            raise node.error(key, f"'{key}' holds {value!r}: texts, numbers or lists of them")
+        fields[str(key)] = items if isinstance(value, Items) else value
+    return fields

@@ -5,10 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from decimal import Decimal
+from functools import partial
 from typing import Any
 
 from dealer.core.betting import Move
-from dealer.core.cards import format_cards
+from dealer.core.cards import Card, format_cards
 from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
@@ -341,6 +342,7 @@ def _run_hand(
 ) -> None:
     """Play the script; each failing expectation is added to ``failures`` and the hand goes on
     (with ``first_failure``, the first one stops it); a refused step stops it (``Mismatch``)."""
+    unknown = script.plan.unknown
     for instruction in script.instructions:
         if isinstance(instruction, Expect):
             found = failing_expectations(hand, instruction)
@@ -348,13 +350,33 @@ def _run_hand(
                 raise found[0]
             failures.extend(Failure(mismatch.line, mismatch.message) for mismatch in found)
         elif isinstance(instruction, Auto):
+            check = partial(_check_known, hand, unknown, instruction.line) if unknown else None
             # it stops early where a player must decide; the scenario goes on from there
             try:
-                autopilot(hand, instruction.target, instruction.players)
+                autopilot(hand, instruction.target, instruction.players, on_step=check)
             except Refusal as refusal:  # autopilot only takes legal steps: this is a bug
                 raise Mismatch(instruction.line, f"autopilot refused: {refusal}") from None
         elif isinstance(instruction, Do):
             _do(hand, instruction)
+            if unknown:
+                _check_known(hand, unknown, instruction.line)
+
+
+def _check_known(hand: Hand, unknown: frozenset[Card], line: int) -> None:
+    """Cards a record does not know (``deck: unknown``) never decide a pot: a showdown between
+    hands holding them, or on a board holding one, cannot be played (the pot is not pushed)."""
+    events = hand.events
+    if not events or events[-1].kind is not Kind.SHOW or len(hand.live) < 2:
+        return
+    shown = [event for event in events[-len(hand.live) :] if event.kind is Kind.SHOW]
+    seats = [e.seat for e in shown if e.seat is not None and unknown.intersection(e.cards)]
+    if seats or unknown.intersection(hand.ledger.board):
+        who = ", ".join(f"seat {seat}" for seat in seats) or "the board"
+        raise Mismatch(
+            line,
+            f"the pot depends on cards nobody knows ({who}: deck 'unknown'): the showdown "
+            "cannot be played",
+        )
 
 
 def _do(hand: Hand, instruction: Do) -> None:

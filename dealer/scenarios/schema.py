@@ -42,6 +42,8 @@ _CARDS = {
 _SEAT = {"type": "integer", "minimum": 1, "maximum": 10}
 _SEAT_OR_NULL = {"anyOf": [_SEAT, {"type": "null"}]}
 _TEXTS = {"type": "array", "items": {"type": "string"}}
+_PHH_SCALAR = {"type": ["string", "number", "boolean"]}
+_PHH_VALUE = {"anyOf": [_PHH_SCALAR, {"type": "array", "items": _PHH_SCALAR}]}
 
 
 def _seats(value: dict[str, Any]) -> dict[str, Any]:
@@ -96,6 +98,7 @@ def _deck() -> Any:
             "seed": {"type": ["integer", "string"]},
             "stacked": _CARDS,
             "cut": {"type": "integer", "minimum": 1, "maximum": 51},
+            "unknown": _CARDS,
         },
         dict(vocabulary.DECK),
     )
@@ -190,6 +193,7 @@ def scenario_schema() -> dict[str, Any]:
             "deck": _deck(),
             "steps": _steps(),
             "hands": {"type": "array", "minItems": 1, "items": hand},
+            "phh": _object(dict.fromkeys(vocabulary.PHH, _PHH_VALUE), dict(vocabulary.PHH)),
         },
         dict(vocabulary.SCENARIO),
         required=["scenario", "table"],

@@ -20,6 +20,7 @@ SCENARIO: Mapping[str, str] = {
     "deck": "how the deck comes out: seed, stacked and/or cut",
     "steps": "the steps of a one-hand scenario",
     "hands": "several hands in a row, each with its steps",
+    "phh": "fields of the PHH file the hand was imported from, written back by dealer export",
 }
 
 TABLE: Mapping[str, str] = {
@@ -38,6 +39,37 @@ DECK: Mapping[str, str] = {
     "seed": "a seeded shuffle: a number or a word",
     "stacked": "the cards the dealer deals from, top first, e.g. 'As Kd 7c'",
     "cut": "where the cut falls, from 1 to 51",
+    "unknown": "stacked cards that stand for cards the record does not know (PHH ????)",
+}
+
+# The PHH fields an imported hand keeps (``phh:``), written back by ``dealer export`` (docs/phh.md).
+PHH: Mapping[str, str] = {
+    "author": "the annotator",
+    "event": "the event's name",
+    "url": "the event's or organiser's address",
+    "venue": "the venue",
+    "address": "the venue's street address",
+    "city": "the venue's city",
+    "region": "the venue's region, state or province",
+    "postal_code": "the venue's postal code",
+    "country": "the venue's country",
+    "time": "the time the hand began (hh:mm:ss)",
+    "time_zone": "the IANA time zone",
+    "time_zone_abbreviation": "the time zone's abbreviation",
+    "day": "the day of the month",
+    "month": "the month",
+    "year": "the year",
+    "hand": "the hand's name or number",
+    "level": "the tournament level",
+    "seats": "the players' seat numbers as the file gave them",
+    "seat_count": "the number of seats at the table",
+    "table": "the table's name or number",
+    "players": "the players' names",
+    "currency": "the ISO 4217 currency code",
+    "currency_symbol": "the currency symbol",
+    "ante_trimming_status": "PHH's ante uniformity flag",
+    "time_limit": "the time allowed per action",
+    "time_banks": "each player's time bank",
 }
 
 HAND: Mapping[str, str] = {
