@@ -9,6 +9,8 @@ language of the answers, not of the help.
 from __future__ import annotations
 
 import re
+import socket
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -125,3 +127,16 @@ def test_no_arguments_give_the_help() -> None:
     result = runner.invoke(app, [])
     assert result.exit_code == 2
     assert "╭─ Floor ─" in result.stdout + result.stderr
+
+
+def test_serve_on_a_port_in_use_is_one_line_and_exit_2(tmp_path: Path) -> None:
+    pytest.importorskip("uvicorn")
+    with socket.create_server(("127.0.0.1", 0)) as taken:
+        port = taken.getsockname()[1]
+        result = runner.invoke(
+            app,
+            ["serve", "--port", str(port)],
+            env={"DEALER_WEB_DB": str(tmp_path / "progress.sqlite3")},
+        )
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == f"serve:0: cannot listen on 127.0.0.1:{port}: Address already in use\n"

@@ -8,6 +8,7 @@ Heavy modules are imported inside the commands so that a quick lookup starts fas
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -566,7 +567,11 @@ def serve(
             " pip install 'dealer[web]'"
         ) from None
     settings = Settings(db=db if db is not None else default_db(), max_sessions=max_sessions)
-    run_server(host, port, open_browser=open_browser, settings=settings)
+    try:
+        run_server(host, port, open_browser=open_browser, settings=settings)
+    except OSError as error:  # the address is taken, or not this machine's
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise _bad_input(f"serve:0: cannot listen on {host}:{port}: {reason}") from None
 
 
 def main() -> None:
