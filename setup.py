@@ -2,7 +2,7 @@
 
 ``DEALER_COMPILE=1 pip install .`` compiles the modules below with mypyc, the compiler of the mypy
 project: the same type-checked source, compiled to C extensions; about 1.5 times faster hands and
-replays (README, "Benchmark"). The build backend (``build_support/backend.py``) asks for mypy then,
+replays (docs/benchmark.md). The build backend (``build_support/backend.py``) asks for mypy then,
 and only then. Without the variable nothing is compiled and the package is pure Python, as
 everywhere a C compiler is missing: the two give the same hands (``.ci/run`` tests both).
 """

@@ -4,7 +4,7 @@ fractional and exponent amounts, non-ASCII digits, bad cards, cut text) are read
 this process. Every file must pass, fail an expectation, or be refused with ``file:line: message``:
 no traceback, no internal error, no hang.
 
-``tests/test_fuzz.py`` runs a quick round; a long one (README, "Fuzzing")::
+``tests/test_fuzz.py`` runs a quick round; a long one (docs/contributing.md, "Fuzzing")::
 
     python -m tests.fuzz --files 10000 --seed 1
 """

@@ -56,7 +56,7 @@ def test_the_house_suite_passes_under_the_house_rules() -> None:
 # deal is redealt by `auto: deal`, and the replacement the room gives (`replace 2`) is then
 # refused, so that hand stops with the blinds (1 and 2) in the pot of 3, every other stack whole.
 SECOND_CARD_REPORT = (
-    "jade-room → jade-room-second-card: 12 scenarios, 2 changed, 10 the same\n"
+    "jade-room → jade-room-second-card: 2 of 12 scenarios changed, 10 the same\n"
     "1 ruleset overlays among the files: checked, not played\n"
     "\n"
     "tests/data/compare/suite/exposed-second-four-handed.yaml:"
@@ -138,7 +138,7 @@ def test_the_second_exposed_card_change_lists_exactly_the_hands_it_changes() -> 
 # and four raises" (the change). The hands are the same (the suite calls where the cap stops a
 # raise); what changes is that every raise the room refuses as the fifth bet is taken.
 CAP_REPORT = (
-    "jade-room → jade-room-cap-five: 12 scenarios, 2 changed, 10 the same\n"
+    "jade-room → jade-room-cap-five: 2 of 12 scenarios changed, 10 the same\n"
     "1 ruleset overlays among the files: checked, not played\n"
     "\n"
     "tests/data/compare/suite/limit-cap.yaml: Limit cap under the house rules, at the fourth bet\n"
@@ -172,7 +172,7 @@ def test_an_overlay_that_rules_as_its_base_changes_nothing() -> None:
     code, out, _ = _run(str(SUITE), "--ruleset", "seed", "--against", str(JADE))
     assert code == 0
     assert out == (
-        "seed → jade-room: 12 scenarios, 0 changed, 12 the same\n"
+        "seed → jade-room: 0 of 12 scenarios changed, 12 the same\n"
         "1 ruleset overlays among the files: checked, not played\n"
         "Nothing changed.\n"
     )
@@ -269,7 +269,9 @@ def test_against_an_overlay_as_it_is_in_a_git_revision(
     code, out, _ = _run("suite", "--ruleset", before, "--against", "suite/jade-room.yaml")
     assert code == 1
     # One name on both sides: the sides are named as given.
-    assert out.startswith(f"{before} → suite/jade-room.yaml: 12 scenarios, 2 changed, 10 the same")
+    assert out.startswith(
+        f"{before} → suite/jade-room.yaml: 2 of 12 scenarios changed, 10 the same"
+    )
     assert re.findall(r"^(suite/\S+):", out, re.M) == [
         "suite/exposed-second-four-handed.yaml",
         "suite/exposed-second.yaml",

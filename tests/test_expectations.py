@@ -1,5 +1,6 @@
-"""Expectations read as the README documents them: ``owed`` takes the rulebook's words or the
-commands a scenario types, item by item, in order (DECK-DUPLICATE: void, return chips, gather)."""
+"""Expectations read as docs/scenario-format.md documents them: ``owed`` takes the rulebook's
+words or the commands a scenario types, item by item, in order (DECK-DUPLICATE: void, return
+chips, gather)."""
 
 from __future__ import annotations
 

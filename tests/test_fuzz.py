@@ -1,7 +1,7 @@
 """A seeded fuzz round in the suite: mutated copies of the shipped scenarios and the house overlay
 (tests/fuzz.py says how they are made) all pass, fail an expectation, or are refused at
 ``file:line``; none gives a traceback, an internal error or a hang. A long round:
-``python -m tests.fuzz --files 10000 --seed 1`` (README, "Fuzzing")."""
+``python -m tests.fuzz --files 10000 --seed 1`` (docs/contributing.md, "Fuzzing")."""
 
 from __future__ import annotations
 

@@ -8,6 +8,7 @@ Heavy modules are imported inside the commands so that a quick lookup starts fas
 from __future__ import annotations
 
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,11 +17,14 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from dealer import __version__
+from dealer.apps.cli_help import CARD_ROOM, FLOOR, SCHOOL, TOOLS, DealerGroup
 
 if TYPE_CHECKING:
     from dealer.apps.lookup import Reply
 
 app = typer.Typer(
+    cls=DealerGroup,  # the commands by group; a usage error in one line, exit 2
+    rich_markup_mode="rich",
     add_completion=False,
     no_args_is_help=True,
     help="Texas Hold'em dealer procedure and misdeal adjudication.",
@@ -65,15 +69,16 @@ RulesetOption = Annotated[
     str | None,
     typer.Option(
         "--ruleset",
+        metavar="NAME|FILE",
         help="seed, wsop-2024, or a house overlay file: replays the scenarios that name no ruleset,"
         " this one or the one it extends, under it; skips those written for another.",
     ),
 ]
 
 
-@app.command()
+@app.command(rich_help_panel=CARD_ROOM)
 def replay(
-    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Scenario files or folders.")],
     as_json: Annotated[
         bool, typer.Option("--json", help="Print a machine-readable report.")
     ] = False,
@@ -83,6 +88,7 @@ def replay(
         typer.Option(
             "--jobs",
             min=1,
+            metavar="N",
             help="Worker processes (default: the number of cores); the output is the same.",
         ),
     ] = None,
@@ -160,18 +166,20 @@ LangOption = Annotated[
     str | None,
     typer.Option(
         "--lang",
+        metavar="LANG",
         help="en, zh-Hans (or zh, zh-CN) or zh-Hant (or zh-TW, zh-HK); default: the system locale.",
     ),
 ]
 
 
-@app.command()
+@app.command(rich_help_panel=CARD_ROOM)
 def compare(
-    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Scenario files or folders.")],
     ruleset: Annotated[
         str,
         typer.Option(
             "--ruleset",
+            metavar="RULES",
             help="The rules before: seed, wsop-2024, an overlay file, or REV:path/to/overlay.yaml.",
         ),
     ] = "seed",
@@ -179,6 +187,7 @@ def compare(
         str,
         typer.Option(
             "--against",
+            metavar="RULES",
             help="The rules after: seed, wsop-2024, an overlay file, or REV:path/to/overlay.yaml"
             " (the overlay as it is in that git revision).",
         ),
@@ -186,7 +195,11 @@ def compare(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     report: Annotated[
         Path | None,
-        typer.Option("--report", help="Also write a self-contained report: FILE.md or FILE.html."),
+        typer.Option(
+            "--report",
+            metavar="FILE",
+            help="Also write a self-contained report: FILE.md or FILE.html.",
+        ),
     ] = None,
     lang: LangOption = None,
 ) -> None:
@@ -249,46 +262,70 @@ def _answer(look_up: Callable[[], Reply]) -> NoReturn:
     raise typer.Exit(reply.code)
 
 
-@app.command()
+_RULE_HELP = (
+    "List every ruling, or find one by ID or words and print it under a ruleset.\n\n"
+    "When the words fit several rules about equally, the few candidates are listed (which one?); "
+    "when no rule covers them, the nearest rules are named and the exit code is 1."
+)
+
+
+@app.command(help=_RULE_HELP, rich_help_panel=FLOOR)
 def rule(
     query: Annotated[
-        list[str] | None, typer.Argument(help="A rule ID or words (English or Chinese).")
+        list[str] | None,
+        typer.Argument(metavar="QUERY", help="A rule ID or words (English or Chinese)."),
     ] = None,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="seed, wsop-2024, or a house overlay file.")
+        str,
+        typer.Option(
+            "--ruleset", metavar="NAME|FILE", help="seed, wsop-2024, or a house overlay file."
+        ),
     ] = "seed",
     lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """List every ruling, or find one by ID or words and print it under a ruleset.
-
-    When the words fit several rules about equally, the few candidates are listed ("which
-    one?"); when no rule covers them, the nearest rules are named and the exit code is 1.
-    """
+    """A floor look-up (its help is ``_RULE_HELP``)."""
     from dealer.apps.lookup import answer
 
     language = _lang(lang)
     _answer(lambda: answer(query, ruleset, language, as_json))
 
 
-@app.command()
+_ASK_HELP = (
+    "Replay a hand in progress and give the ruling for this table and the steps still owed.\n\n"
+    "Without a file, a few numbered questions describe the table (or --answers gives them)."
+)
+
+
+@app.command(help=_ASK_HELP, rich_help_panel=FLOOR)
 def ask(
     scenario: Annotated[
         Path | None,
-        typer.Argument(help="A scenario whose last step is the situation (none: questions)."),
+        typer.Argument(
+            metavar="SCENARIO",
+            help="A scenario whose last step is the situation (none: questions).",
+        ),
     ] = None,
-    ruleset: RulesetOption = None,
+    ruleset: Annotated[
+        str | None,
+        typer.Option(
+            "--ruleset",
+            metavar="NAME|FILE",
+            help="seed, wsop-2024, or a house overlay file (default: the scenario's own, or seed).",
+        ),
+    ] = None,
     lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     answers: Annotated[
         str | None,
-        typer.Option("--answers", help="Without a file: the questions' answers, comma-separated."),
+        typer.Option(
+            "--answers",
+            metavar="ANSWERS",
+            help="Without a file: the questions' answers, comma-separated.",
+        ),
     ] = None,
 ) -> None:
-    """Replay a hand in progress and give the ruling for this table and the steps still owed.
-
-    Without a file, a few numbered questions describe the table (or --answers gives them).
-    """
+    """A floor answer for a hand in progress (its help is ``_ASK_HELP``)."""
     from dealer.rules.source import SourceError
 
     language = _lang(lang)
@@ -314,9 +351,9 @@ def ask(
     _answer(lambda: ask_file(scenario, ruleset, language, as_json))
 
 
-@app.command()
+@app.command(rich_help_panel=TOOLS)
 def schema(
-    kind: Annotated[str, typer.Argument(help="scenario or overlay.")] = "scenario",
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="scenario or overlay.")] = "scenario",
 ) -> None:
     """Print the JSON Schema of scenario files or of ruleset overlays (for editors)."""
     from importlib.resources import files
@@ -351,40 +388,57 @@ _TRAIN_HELP = (
 )
 
 
-@app.command(help=_TRAIN_HELP)
+@app.command(help=_TRAIN_HELP, rich_help_panel=SCHOOL)
 def train(
     drill: Annotated[
         str,
         typer.Option(
-            "--drill", help="normal, mishap, ruling, money, showdown or action (see above)."
+            "--drill",
+            metavar="DRILL",
+            help="normal, mishap, ruling, money, showdown or action (see above).",
         ),
     ] = "normal",
     hands: Annotated[
-        int, typer.Option("--hands", min=1, help="How many hands (quiz: questions).")
+        int,
+        typer.Option("--hands", min=1, metavar="N", help="How many hands (quiz: questions)."),
     ] = 3,
     seed: Annotated[
         int | None,
-        typer.Option("--seed", help="Fixes tables, cards, players and mishaps (default: random)."),
+        typer.Option(
+            "--seed",
+            metavar="N",
+            help="Fixes tables, cards, players and mishaps (default: random).",
+        ),
     ] = None,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", help="seed, wsop-2024, or a house overlay file.")
+        str,
+        typer.Option(
+            "--ruleset", metavar="NAME|FILE", help="seed, wsop-2024, or a house overlay file."
+        ),
     ] = "seed",
     lang: LangOption = None,
     report: Annotated[
         Path | None,
-        typer.Option("--report", help="Write the score to this file as JSON (- for stdout)."),
+        typer.Option(
+            "--report", metavar="FILE", help="Write the score to this file as JSON (- for stdout)."
+        ),
     ] = None,
     learn: Annotated[
         bool, typer.Option("--learn", help="Learn mode: show the next step before each one.")
     ] = False,
-    trainee: Annotated[str, typer.Option("--trainee", help="Your name, for the report.")] = "",
+    trainee: Annotated[
+        str, typer.Option("--trainee", metavar="NAME", help="Your name, for the report.")
+    ] = "",
     summary: Annotated[
         bool, typer.Option("--summary", help="Add up the REPORTS given instead of training.")
     ] = False,
     school: Annotated[
-        Path | None, typer.Option("--school", help="The school's pass marks (YAML).")
+        Path | None,
+        typer.Option("--school", metavar="FILE", help="The school's pass marks (YAML)."),
     ] = None,
-    reports: Annotated[list[Path] | None, typer.Argument(help="Reports, with --summary.")] = None,
+    reports: Annotated[
+        list[Path] | None, typer.Argument(metavar="REPORT", help="Reports, with --summary.")
+    ] = None,
 ) -> None:
     """The dealer trainer (its help is ``_TRAIN_HELP``)."""
     import random as stdlib_random
@@ -445,16 +499,18 @@ def train(
         typer.echo(text("report", language, path=report))
 
 
-@app.command("import")
+@app.command("import", rich_help_panel=CARD_ROOM)
 def import_phh(
     paths: Annotated[
-        list[Path], typer.Argument(help="PHH files (.phh, .phhs) or folders of them.")
+        list[Path],
+        typer.Argument(metavar="PATH", help="PHH files (.phh, .phhs) or folders of them."),
     ],
     out: Annotated[
         Path | None,
         typer.Option(
             "-o",
             "--out",
+            metavar="DIR",
             help="Write the scenarios here, mirroring the folders (default: beside each file).",
         ),
     ] = None,
@@ -483,10 +539,12 @@ def import_phh(
     raise typer.Exit(2 if errors else 0)
 
 
-@app.command("export")
+@app.command("export", rich_help_panel=CARD_ROOM)
 def export_phh(
-    paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
-    out: Annotated[Path, typer.Option("-o", "--out", help="Write the PHH files here.")],
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH", help="Scenario files or folders.")],
+    out: Annotated[
+        Path, typer.Option("-o", "--out", metavar="DIR", help="Write the PHH files here.")
+    ],
     ruleset: RulesetOption = None,
 ) -> None:
     """Replay scenarios and write each hand as a PHH file (PokerKit loads them)."""
@@ -525,11 +583,16 @@ def export_phh(
     raise typer.Exit(1 if failed else 0)
 
 
-@app.command()
+@app.command(rich_help_panel=TOOLS)
 def diagram(
     out: Annotated[
         Path | None,
-        typer.Option("-o", "--out", help="Default: procedure.md in the current folder."),
+        typer.Option(
+            "-o",
+            "--out",
+            metavar="FILE",
+            help="Where to write it (default: procedure.md in the current folder).",
+        ),
     ] = None,
 ) -> None:
     """Write the procedure as a Mermaid state diagram and the irregularities as a table."""
@@ -543,12 +606,25 @@ def diagram(
     typer.echo(f"wrote {written}")
 
 
-@app.command()
+_SERVE_HELP = (  # \[ : typer reads rich markup, where [web] would be a style and vanish
+    "The trainer, the floor desk and the progress pages in a browser"
+    " (the web extra: pip install 'dealer\\[web]')."
+)
+
+
+@app.command(help=_SERVE_HELP, rich_help_panel=SCHOOL)
 def serve(
     host: Annotated[
-        str, typer.Option("--host", help="The address to listen on (only this machine by default).")
+        str,
+        typer.Option(
+            "--host",
+            metavar="ADDRESS",
+            help="The address to listen on (only this machine by default).",
+        ),
     ] = "127.0.0.1",
-    port: Annotated[int, typer.Option("--port", min=1, max=65535, help="The port.")] = 8000,
+    port: Annotated[
+        int, typer.Option("--port", min=1, max=65535, metavar="PORT", help="The port.")
+    ] = 8000,
     open_browser: Annotated[
         bool, typer.Option("--open", help="Open the trainer in the default browser.")
     ] = False,
@@ -556,15 +632,17 @@ def serve(
         Path | None,
         typer.Option(
             "--db",
-            help="The progress database (SQLite); default: $DEALER_WEB_DB or"
-            " ~/.local/share/dealer/progress.sqlite3.",
+            metavar="FILE",
+            help="The progress database (SQLite); default: $DEALER_WEB_DB, else"
+            " progress.sqlite3 in ~/.local/share/dealer.",
         ),
     ] = None,
     max_sessions: Annotated[
-        int, typer.Option("--max-sessions", min=1, help="Live training sessions at most.")
+        int,
+        typer.Option("--max-sessions", min=1, metavar="N", help="Live training sessions at most."),
     ] = 100,
 ) -> None:
-    """The trainer, the floor desk and the progress pages in a browser (needs dealer[web])."""
+    """The web app (its help is ``_SERVE_HELP``)."""
     try:
         from dealer.apps.web.app import Settings
         from dealer.apps.web.server import default_db
@@ -576,7 +654,11 @@ def serve(
             " pip install 'dealer[web]'"
         ) from None
     settings = Settings(db=db if db is not None else default_db(), max_sessions=max_sessions)
-    run_server(host, port, open_browser=open_browser, settings=settings)
+    try:
+        run_server(host, port, open_browser=open_browser, settings=settings)
+    except OSError as error:  # the address is taken, or not this machine's
+        reason = os.strerror(error.errno) if error.errno else str(error)
+        raise _bad_input(f"serve:0: cannot listen on {host}:{port}: {reason}") from None
 
 
 def main() -> None:

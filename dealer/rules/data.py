@@ -43,7 +43,7 @@ def shown(path: Path) -> str:
 
 
 def shipped(name: str) -> Path | None:
-    """A file named ``procedures/...`` (as scenarios and the README write it), wherever it lives."""
+    """A file named ``procedures/...`` (as scenarios and the docs write it), wherever it lives."""
     if not name.startswith(PREFIX):
         return None
     path = PROCEDURES / name.removeprefix(PREFIX)

@@ -2,7 +2,7 @@
 
 Reading a scenario checks everything that can be checked without playing it; any fault is a
 :class:`~dealer.rules.source.SourceError` naming the file and the line. The format is documented in
-README.md ("Scenario format").
+docs/scenario-format.md.
 """
 
 from __future__ import annotations
@@ -385,7 +385,8 @@ _SEAT_OR_NONE = ("to_act", "button", "next_button")
 
 
 def _check_expectation(checks: Node, key: str, value: Any) -> None:
-    """An expectation's value must be of its kind (README, "Expectations"), checked at load."""
+    """An expectation's value must be of its kind (docs/scenario-format.md, "Expectations"), checked
+    at load."""
     if key in _CARD_CHECKS:
         if value is not None and value != "":
             _cards(value, checks, key)

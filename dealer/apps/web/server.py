@@ -7,6 +7,7 @@ the import error and says how to install it.
 from __future__ import annotations
 
 import os
+import socket
 import webbrowser
 from dataclasses import replace
 from pathlib import Path
@@ -34,6 +35,10 @@ def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> No
     if host in _LOOPBACK and not settings.hosts:  # a page elsewhere cannot rebind a name to us
         settings = replace(settings, hosts=("127.0.0.1", "localhost", "[::1]"))
     app = create_app(settings)
+    # Bound before anything is said: a port in use is the caller's OSError (one line, exit 2),
+    # not a line saying it serves followed by uvicorn's log.
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    listening = socket.create_server((host, port), family=family)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     print(
@@ -42,4 +47,5 @@ def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> No
     )
     if open_browser:
         webbrowser.open(address)
-    uvicorn.run(app, host=host, port=port, log_level="warning", server_header=False)
+    config = uvicorn.Config(app, host=host, port=port, log_level="warning", server_header=False)
+    uvicorn.Server(config).run(sockets=[listening])
