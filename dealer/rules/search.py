@@ -93,8 +93,8 @@ _OBJECT_WEIGHT = 2.0
 _ALSO_WEIGHT = 1.0
 _WHO_WEIGHT = 1.0
 _DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question says otherwise
-_TIER = 1.5  # candidates this close to the best are offered together
-_KIND_TIER = 3.0  # a candidate with another kind of remedy is offered from this close
+_TIER = 1.0  # candidates closer than this to the best are offered together
+_KIND_TIER = 2.0  # an irregularity with another kind of remedy is offered from this close
 _MOST = 5  # candidates offered at most
 
 
@@ -116,6 +116,7 @@ class Reading:
     when: frozenset[str] = frozenset()
     numbers: frozenset[tuple[Number, int]] = frozenset()
     soft: frozenset[tuple[Number, int]] = frozenset()  # numbers read two ways (never rule out)
+    hints: frozenset[str] = frozenset()  # objects only suggested ("dealt": the hole cards)
     seats: tuple[int, ...] = ()
     outside: tuple[str, ...] = ()  # topics no rule covers
     irregular: bool = False  # "wrong", "error", 錯: something went wrong
@@ -126,9 +127,7 @@ class Reading:
     @property
     def recognised(self) -> bool:
         """Whether the question names anything a rule can be about."""
-        return bool(self.objects - table().loose or self.events or self.implied) or bool(
-            self.objects and (self.numbers or self.irregular)
-        )
+        return bool(self.objects or self.events or self.implied)
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,7 +178,10 @@ class Lexicon:
     chinese: Mapping[str, tuple[str, str]]  # form as written -> (facet, value)
     names: Mapping[tuple[str, str, Lang], str]  # (facet, value, lang) -> its first form
     loose: frozenset[str]
-    implied: Mapping[str, tuple[int, str | None, str | None]]  # object -> (cards, more, fewer)
+    implied: Mapping[str, tuple[int, str | None, str | None, int]]  # object -> cards, more, fewer, near
+    event_objects: Mapping[str, str]
+    object_events: Mapping[str, Mapping[str, str]]
+    outside_chinese: tuple[str, ...]  # read before the numbers ("換一副牌" holds a count)
     before_action: frozenset[str]  # English stems and Chinese forms
     homophones: Mapping[str, str]
     vocabulary: frozenset[str]  # English words of the lexicon, as written
@@ -285,11 +287,17 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         if section in doc:
             enter(section, section, _forms(doc, section, section))
     loose = frozenset(map(str, doc.get("loose") or ()))
-    implied: dict[str, tuple[int, str | None, str | None]] = {}
+    implied: dict[str, tuple[int, str | None, str | None, int]] = {}
     for name, spec in (doc.get("implied") or Node()).items():
         if name not in values["object"] or not isinstance(spec, Node):
             raise doc["implied"].error(name, f"implied: {name!r} is not an object of the lexicon")
-        implied[str(name)] = (int(spec["cards"]), spec.get("more"), spec.get("fewer"))
+        near = int(spec.get("near", 99))
+        implied[str(name)] = (int(spec["cards"]), spec.get("more"), spec.get("fewer"), near)
+    event_objects = {str(k): str(v) for k, v in (doc.get("event-objects") or Node()).items()}
+    object_events = {
+        str(k): {str(a): str(b) for a, b in v.items()}
+        for k, v in (doc.get("object-events") or Node()).items()
+    }
     before: set[str] = set()
     for lang, items in _forms(doc, "before-action", "before-action").items():
         before.update(stem(str(f)) if lang == Lang.EN else str(f) for f in items)
@@ -301,6 +309,9 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         names=names,
         loose=loose,
         implied=implied,
+        event_objects=event_objects,
+        object_events=object_events,
+        outside_chinese=tuple(f for f, (facet, _) in chinese.items() if facet == "outside"),
         before_action=frozenset(before),
         homophones=homophones,
         vocabulary=frozenset(w for w in vocabulary if w.isalpha()),
@@ -355,6 +366,10 @@ _COUNTS = {"zero": 0, "no": 0, "one": 1, "single": 1, "two": 2, "twice": 2, "dou
            "pair": 2, "both": 2, "three": 3, "thrice": 3, "triple": 3, "four": 4, "five": 5,
            "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "several": 2,
            "multiple": 2}  # fmt: skip
+_NOT_CARD = frozenset(map(stem, ("round", "rounds", "time", "times", "hand", "hands", "player",
+                                 "seat", "raise", "bet", "level", "day", "orbit")))  # fmt: skip
+_POSITIONS = frozenset(("seat", "blind", "button"))
+_HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
 _PLAYER_WORDS = frozenset(map(stem, ("player", "players", "people", "guys", "hands", "seats")))
 _EXTRA_WORDS = frozenset(map(stem, ("extra", "more", "additional", "too")))
@@ -368,10 +383,12 @@ _ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
 _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"{_ZH_NUM}\s*[号號](?:位|座位|座|桌)?"), "seat"),
     (re.compile(rf"(?:座位|位置)\s*{_ZH_NUM}"), "seat"),
+    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[家位])"), "seat"),
+    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
     (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
     (re.compile(r"首(?=[张張])"), Number.ORDINAL),
     (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
-    (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|个玩家|個玩家|名玩家|个人|個人|人)"), Number.PLAYERS),
+    (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
     (re.compile(rf"{_ZH_NUM}\s*[张張次副]"), Number.COUNT),
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
@@ -380,6 +397,7 @@ _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
 _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
 _ZH_EACH = frozenset("都各")
+_DEALING = frozenset(("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到"))
 
 
 def _zh_number(text: str) -> int:
@@ -461,6 +479,8 @@ class _Reader:
         self.after = False
         self.player_before_verb = False
         self.player_named = False
+        self.singular = False  # "card", not "cards"
+        self.dealt = False  # a word of dealing ("dealt", "發牌")
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
 
@@ -477,14 +497,19 @@ class _Reader:
             self.irregular = self.field = True
         elif facet == "field":
             self.field = True
-        self.player_before_verb = facet == "field" and form in ("player", "玩家", "牌手")
-        if self.player_before_verb:
-            self.player_named = True
+            self.dealt = self.dealt or form in _DEALING
+        if facet == "field" and form in ("player", "玩家", "牌手"):
+            self.player_before_verb = self.player_named = True
+        elif not (facet == "object" and value == "hole"):  # "player showed his cards"
+            self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
+        for form in self.lex.outside_chinese:
+            if form in text:
+                self.outside.append(form)
         text = self._chinese_numbers(text)
         for run in _CJK.findall(text):
             self._chinese(run)
@@ -502,6 +527,8 @@ class _Reader:
                 if what == "seat":
                     self.seats.append(value)
                     self.found["object"].add("seat")
+                    continue
+                if what == "round":  # "第二圈": the round of the deal, not a card's place
                     continue
                 assert isinstance(what, Number)
                 self.numbers.add((what, value))
@@ -562,6 +589,7 @@ class _Reader:
     # -- English
     def _english(self, text: str) -> None:
         raw = _WORD.findall(text.casefold().replace("n't", " not"))
+        self.singular = "card" in raw and "cards" not in raw
         words: list[str] = []
         for word in raw:
             fixed = correct(word)
@@ -576,6 +604,11 @@ class _Reader:
             size = self._longer_next(words, position, phrases, longest)
             if size:
                 position += size
+                continue
+            if word in _ORDINALS and words[position + 1 : position + 2] and (
+                words[position + 1] in _NOT_CARD
+            ):
+                position += 2  # "second round", "third street": not a card's place in the deal
                 continue
             if word in _ORDINALS and not self._is_street(words, position):
                 self.numbers.add((Number.ORDINAL, _ORDINALS[word]))
@@ -601,7 +634,7 @@ class _Reader:
                     self.after = self.after or word == "after"
             if word == "each":
                 self.each = True
-            if self._phrase(words, position, phrases, longest, least=1):
+            if self._phrase(words, position, phrases, 1, least=1):
                 position += 1
                 continue
             if word not in _STOP and not word.isdigit():
@@ -697,25 +730,38 @@ class _Reader:
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
-        held = objects - self.lex.loose - {"hole"}
+        held = objects - self.lex.loose - {"hole", "button"}
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
-        if not held and (self.seats or players or self.player_named) and (named_cards or events):
+        someone = self.seats or players or self.player_named or objects & _POSITIONS
+        if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
         if ordinals and not counts and not objects & {"action", "show-order", "check"}:
             self.numbers.add((Number.COUNT, 1))  # "the first card": one card
             counts = [1]
         implied: set[str] = set()
-        for name, (cards, more, fewer) in self.lex.implied.items():
+        objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
+        for name, (cards, more, fewer, near) in self.lex.implied.items():
             if name in objects and counts:
                 value = max(counts)
+                if abs(value - cards) > near:
+                    break
                 event = more if value > cards else fewer if value < cards else None
                 if event is not None and event not in events:
                     implied.add(event)
                 break
+        for thing, changes in self.lex.object_events.items():
+            if thing in objects and "hole" not in objects:  # a deck with a card too many
+                events = {changes.get(event, event) for event in events}
+                implied = {changes.get(event, event) for event in implied}
         # How many players is a hint, never a bar ("two players" may count hands or cards); with
         # two or more, "多一張" is one each or one in all, and the players' count says which.
         soft = {(n, v) for n, v in self.numbers if n is Number.PLAYERS}
+        if self.singular and not counts:
+            soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
+        hints = set()
+        if self.dealt and not objects - self.lex.loose:
+            hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
         if any(value >= 2 for value in players):
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
         return Reading(
@@ -726,6 +772,7 @@ class _Reader:
             when=frozenset(when),
             numbers=frozenset(self.numbers - soft),
             soft=frozenset(soft),
+            hints=frozenset(hints),
             seats=tuple(self.seats),
             outside=tuple(self.outside),
             irregular=self.irregular,
@@ -785,6 +832,9 @@ def fit(rule_id: str, query: Reading) -> Fit:
             score += _IMPLIED_WEIGHT
             named = True
     hard = query.objects - lexicon.loose
+    for thing in query.hints - query.objects:
+        if thing in facets.object:
+            score += _OBJECT_WEIGHT
     for thing in query.objects:
         if thing in facets.object:
             score += _OBJECT_WEIGHT
@@ -798,12 +848,12 @@ def fit(rule_id: str, query: Reading) -> Fit:
     if facets.who and query.who:
         if query.who & facets.who:
             score += _WHO_WEIGHT
-        elif query.who != {"dealer"} or "player" not in facets.who:
-            conflicts.append("who:" + "/".join(sorted(query.who)))
         else:
-            conflicts.append("who:dealer")
+            conflicts.append("who:" + "/".join(sorted(query.who)))
     elif "dealer" in facets.who:
         score += _DEALER_DEFAULT
+    elif facets.who == {"player"}:
+        conflicts.append("who:dealer")  # the irregularities are the dealer's unless told
     if facets.when and query.when and not query.when & facets.when:
         conflicts.append("when:" + "/".join(sorted(query.when)))
     for number, value in query.numbers | query.soft:
@@ -866,13 +916,14 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         wanted = reading.events | reading.implied
         candidates = [f for f in candidates if table().facets[f.id].event & wanted]
     elif not reading.irregular:
-        # No irregularity named: the normal procedure's rule for that object, when there is one.
+        # No irregularity named: the normal procedure's rule for that object, when there is one;
+        # a question naming only things said in passing ("seats", "the board") has only that.
         plain = [f for f in candidates if not table().facets[f.id].event]
-        candidates = plain or candidates
+        candidates = plain if plain or reading.objects <= table().loose else candidates
     if not candidates:
         # Something of the field is named but no rule has all of it: the nearest, to choose from.
-        partial = [f for f in ranked if f.named and len(f.conflicts) <= 1]
-        partial.sort(key=lambda f: -f.score + 2 * len(f.conflicts))
+        partial = [f for f in ranked if f.named]
+        partial.sort(key=lambda f: (len(f.conflicts), -f.score))
         if not partial:
             return Answer(Verdict.NONE, nearest, reading=reading)
         chosen = partial[:3]
@@ -881,12 +932,18 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     chosen = [best] + [
         f
         for f in candidates[1:]
-        if f.score >= best.score - _TIER
-        or (f.score >= best.score - _KIND_TIER and kinds(f.id) != kinds(best.id))
+        if f.score > best.score - _TIER
+        or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
     return _which(chosen[:_MOST], reading)
+
+
+def _differ_in_kind(one: str, other: str) -> bool:
+    """Two irregularities whose remedies differ in kind (misdeal against deal on)."""
+    first, second = kinds(one), kinds(other)
+    return Kind.PROCEDURE not in first | second and first != second
 
 
 def _strong(candidate: Fit, query: Reading) -> bool:
