@@ -4,9 +4,9 @@ Scores one or more phrase sets: by default the development set the search is bui
 (``tests/floor_phrases.yaml``); ``--heldout PATH`` adds a set written by someone who has not seen
 the lexicon or the matcher (never tune on it). Each entry is one of
 
-    {q: "...", lang: en|zh-Hans|zh-Hant, expect: RULE-ID}                  one rule answers it
-    {q: "...", lang: ..., expect: [RULE-A, RULE-B], ask: "..."}           a "which one?" offering these
-    {q: "...", lang: ..., expect: none}                                   no rule covers it
+    {q: "...", lang: en|zh-Hans|zh-Hant, expect: RULE-ID}         one rule answers it
+    {q: "...", lang: ..., expect: [RULE-A, RULE-B], ask: "..."}  a "which one?" offering these
+    {q: "...", lang: ..., expect: none}                          no rule covers it
 
 each with an optional ``never: [IDs]`` (rules that must not be offered). Printed per set and per
 language, for the covered phrasings: the right rule as the single answer, the right rule among
@@ -83,7 +83,8 @@ def _line(label: str, counts: Counter[str]) -> str:
         f"{label:<9} {covered:4d} covered: single right {share(counts[SINGLE], covered)}"
         f" | offered {share(right, covered)} | confidently wrong {counts[WRONG]:3d}"
         f" | no rule {counts[NO_RULE]:3d} | wrong which {counts[BAD_WHICH]:3d}"
-        f" || {uncovered:3d} uncovered: answered no rule {share(counts[UNCOVERED_RIGHT], uncovered)}"
+        f" || {uncovered:3d} uncovered: answered no rule"
+        f" {share(counts[UNCOVERED_RIGHT], uncovered)}"
     )
 
 

@@ -178,7 +178,9 @@ class Lexicon:
     chinese: Mapping[str, tuple[str, str]]  # form as written -> (facet, value)
     names: Mapping[tuple[str, str, Lang], str]  # (facet, value, lang) -> its first form
     loose: frozenset[str]
-    implied: Mapping[str, tuple[int, str | None, str | None, int]]  # object -> cards, more, fewer, near
+    implied: Mapping[
+        str, tuple[int, str | None, str | None, int]
+    ]  # object -> cards, more, fewer, near
     event_objects: Mapping[str, str]
     object_events: Mapping[str, Mapping[str, str]]
     outside_chinese: tuple[str, ...]  # read before the numbers ("換一副牌" holds a count)
@@ -397,7 +399,9 @@ _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
 _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
 _ZH_EACH = frozenset("都各")
-_DEALING = frozenset(("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到"))
+_DEALING = frozenset(
+    ("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
+)
 
 
 def _zh_number(text: str) -> int:
@@ -459,8 +463,13 @@ def correct(word: str) -> str | None:
             best, closest = [candidate], distance
         elif distance == closest:
             best.append(candidate)
-    if closest > limit or len({stem(w) for w in best}) != 1:
+    if closest > limit:
         return None
+    if len({stem(w) for w in best}) != 1:  # "dealr": dealer or deal; a dropped letter is likelier
+        longest = max(len(w) for w in best)
+        best = [w for w in best if len(w) == longest]
+        if len({stem(w) for w in best}) != 1:
+            return None
     return min(best)
 
 
@@ -605,8 +614,10 @@ class _Reader:
             if size:
                 position += size
                 continue
-            if word in _ORDINALS and words[position + 1 : position + 2] and (
-                words[position + 1] in _NOT_CARD
+            if (
+                word in _ORDINALS
+                and words[position + 1 : position + 2]
+                and (words[position + 1] in _NOT_CARD)
             ):
                 position += 2  # "second round", "third street": not a card's place in the deal
                 continue
@@ -756,7 +767,7 @@ class _Reader:
                 implied = {changes.get(event, event) for event in implied}
         # How many players is a hint, never a bar ("two players" may count hands or cards); with
         # two or more, "多一張" is one each or one in all, and the players' count says which.
-        soft = {(n, v) for n, v in self.numbers if n is Number.PLAYERS}
+        soft: set[tuple[Number, int]] = {(n, v) for n, v in self.numbers if n is Number.PLAYERS}
         if self.singular and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
         hints = set()

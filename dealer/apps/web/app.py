@@ -55,7 +55,7 @@ from dealer.apps.web.trainer_adapter import (
 from dealer.apps.web.view import table_view
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.rulesets import load_ruleset
-from dealer.rules.search import find, suggest
+from dealer.rules.search import Verdict, search, suggest
 from dealer.rules.texts import messages
 
 __all__ = ["Settings", "create_app", "web_messages"]
@@ -326,9 +326,8 @@ class WebApp:
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
         query = params.get("q", "").strip()[:200]
-        matches = find(query, lang, ruleset) if query else []
-        closest = suggest(query) if query and not matches else []
-        return HTMLResponse(pages.floor_page(query, ruleset, lang, matches, closest))
+        found = search(query, ruleset) if query else None
+        return HTMLResponse(pages.floor_page(query, ruleset, lang, found))
 
     async def rule_page(self, request: Request) -> Response:
         params = request.query_params
@@ -345,21 +344,29 @@ class WebApp:
 
     async def rule_api(self, request: Request) -> Response:
         from dealer.apps.floor import rule_as_json
+        from dealer.apps.which import ask_line, candidates
 
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
         query = params.get("q", "").strip()[:200]
         if not query:
             raise ApiError(400, "'q' is required: a rule ID or words")
-        matches = find(query, lang, ruleset)
-        if not matches:
-            raise ApiError(404, f"no rule matches {query!r}", {"closest": suggest(query)})
-        return JSONResponse(
-            {
-                "matches": [{"id": m.id, "score": m.score, "exact": m.exact} for m in matches[:5]],
-                "rule": rule_as_json(rule(matches[0].id), ruleset, lang),
-            }
-        )
+        found = search(query, ruleset)
+        if found.kind is Verdict.NONE:
+            extra = {"answer": "none", "closest": list(found.ids) or suggest(query)}
+            raise ApiError(404, f"no rule covers {query!r}", extra)
+        data: dict[str, Any] = {
+            "answer": found.kind.value,
+            "query": query,
+            "matches": [{"id": m.id, "score": m.score, "exact": m.exact} for m in found.matches],
+            "rule": None,
+        }
+        if found.kind is Verdict.ONE:
+            data["rule"] = rule_as_json(rule(found.ids[0]), ruleset, lang)
+        else:
+            data |= {"question": found.question, "ask": ask_line(found, lang)}
+            data["candidates"] = candidates(found, lang)
+        return JSONResponse(data)
 
     async def ask(self, request: Request) -> Response:
         """The guided ask: a seeded table dealt to the chosen mishap, and the floor's answer."""

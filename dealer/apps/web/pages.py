@@ -17,8 +17,9 @@ from dealer.apps.floor import rule_as_json
 from dealer.apps.web.store import SkillRecord, StoredSession
 from dealer.apps.web.texts import PAGE_TEXTS, page_text
 from dealer.apps.web.trainer_adapter import drill_name
+from dealer.apps.which import ask_line, candidates
 from dealer.rules.rulebook import Lang, book, rule
-from dealer.rules.search import Match
+from dealer.rules.search import Answer, Verdict
 
 __all__ = [
     "ask_page",
@@ -160,10 +161,9 @@ def _rule_link(rule_id: str, ruleset: str, lang: Lang) -> str:
     return f'<a href="{escape(href)}" class="match">{escape(rule_id)}</a> {escape(title)}'
 
 
-def floor_page(
-    query: str, ruleset: str, lang: Lang, matches: Sequence[Match], closest: Sequence[str]
-) -> str:
-    """The floor desk: the search form, the best ruling in full, the next matches when unsure."""
+def floor_page(query: str, ruleset: str, lang: Lang, found: Answer | None) -> str:
+    """The floor desk: the search form, then one of three answers: the rule in full; "which
+    one?" with the candidates and the question that tells them apart; or no rule covers it."""
 
     def t(key: str) -> str:
         return escape(page_text(key, lang))
@@ -175,17 +175,27 @@ def floor_page(
         f' <button id="search" type="submit">{t("search")}</button></form>'
     )
     body = f"<h1>{t('floor-title')}</h1>{form}"
-    if query and not matches:
-        body += f'<p class="nomatch">{t("no-match")}</p>'
-        if closest:
-            links = ", ".join(_rule_link(rule_id, ruleset, lang) for rule_id in closest)
+    if found is not None and found.kind is Verdict.NONE:
+        body += f'<p class="nomatch" id="no-rule">{t("no-rule")}</p>'
+        if found.ids:
+            links = ", ".join(_rule_link(rule_id, ruleset, lang) for rule_id in found.ids)
             body += f"<p>{t('closest')}{_colon(lang)}{links}</p>"
-    elif matches:
-        body += _rule_html(matches[0].id, ruleset, lang)
-        others = [m.id for m in matches[1:5]]
-        if others and not matches[0].exact:
-            items = "".join(f"<li>{_rule_link(rule_id, ruleset, lang)}</li>" for rule_id in others)
-            body += f'<section id="see-also"><h3>{t("see-also")}</h3><ul>{items}</ul></section>'
+    elif found is not None and found.kind is Verdict.WHICH:
+        items = "".join(
+            f'<li class="candidate" data-rule="{escape(item["id"])}">'
+            f"{_rule_link(item['id'], ruleset, lang)}"
+            + (f' <span class="value">[{escape(item["value"])}]</span>' if item["value"] else "")
+            + f' <span class="kind">({escape(item["kind_text"])})</span>'
+            f'<br><span class="summary">{escape(item["summary"])}</span></li>'
+            for item in candidates(found, lang)
+        )
+        body += (
+            f'<section id="which"><h2>{t("which")}</h2>'
+            f'<p class="ask" id="ask">{escape(ask_line(found, lang))}</p>'
+            f'<ol class="candidates">{items}</ol></section>'
+        )
+    elif found is not None:
+        body += _rule_html(found.ids[0], ruleset, lang)
     return _shell(
         page_text("floor-title", lang), body, lang, "/floor", {"q": query, "ruleset": ruleset}
     )
