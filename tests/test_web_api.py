@@ -261,11 +261,29 @@ def test_a_ruling_has_a_stable_printable_url(client: Any) -> None:
 
 def test_the_floor_desk_finds_rulings_as_dealer_rule_does(client: Any) -> None:
     page = client.get("/floor", params={"q": "轉牌 過早", "lang": "zh-Hant"}).text
-    assert 'id="rule-TURN-PREMATURE"' in page and 'id="see-also"' in page
+    assert 'id="rule-TURN-PREMATURE"' in page and 'id="which"' not in page
     data = client.get("/api/rule", params={"q": "four card flop"}).json()
-    assert data["matches"][0]["id"] == "FLOP-TOO-MANY"
+    assert (data["answer"], data["matches"][0]["id"]) == ("one", "FLOP-TOO-MANY")
     assert data["rule"]["ruling"]["sources"]
-    assert client.get("/api/rule", params={"q": "zzzz"}).status_code == 404
+    missing = client.get("/api/rule", params={"q": "zzzz"})
+    assert (missing.status_code, missing.json()["answer"]) == (404, "none")
+
+
+def test_the_floor_desk_asks_which_one_instead_of_guessing(client: Any) -> None:
+    # Seat 7 with three cards: DEAL-EXTRA-ONE (dealt on) or DEAL-EXTRA-MULTIPLE (misdeal), as
+    # RULES.md rules one extra card against two or more: no ruling is shown until it is told.
+    page = client.get("/floor", params={"q": "7號拿到三張牌", "lang": "zh-Hant"}).text
+    which = page[page.index('id="which"') :]
+    assert 'class="rule"' not in page
+    assert which.index('data-rule="DEAL-EXTRA-ONE"') < which.index(
+        'data-rule="DEAL-EXTRA-MULTIPLE"'
+    )
+    assert "區分它們的問題：全桌一共多發了幾張？" in which
+    data = client.get("/api/rule", params={"q": "7號拿到三張牌", "lang": "zh-Hant"}).json()
+    assert (data["answer"], data["question"], data["rule"]) == ("which", "extra", None)
+    assert [c["id"] for c in data["candidates"]] == ["DEAL-EXTRA-ONE", "DEAL-EXTRA-MULTIPLE"]
+    page = client.get("/floor", params={"q": "string bet"}).text
+    assert 'id="no-rule"' in page and "No rule in this rulebook covers that." in page
 
 
 def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: Any) -> None:

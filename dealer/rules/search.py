@@ -130,6 +130,27 @@ class Reading:
         return bool(self.objects or self.events or self.implied)
 
 
+class NoRule(KeyError):
+    """No rule of the rulebook covers the words (``dealer.rule``); ``nearest`` the closest IDs."""
+
+    def __init__(self, query: str, nearest: Sequence[str] = ()) -> None:
+        close = f"; closest: {', '.join(nearest)}" if nearest else ""
+        super().__init__(f"no rule covers {query!r}{close}")
+        self.query, self.nearest = query, tuple(nearest)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
+
+
+class WhichOne(LookupError):
+    """The words can mean more than one rule (``dealer.rule``): ``candidates`` are their IDs and
+    ``question`` the facet that tells them apart (one of ``QUESTIONS``)."""
+
+    def __init__(self, query: str, candidates: Sequence[str], question: str | None) -> None:
+        super().__init__(f"which one? {query!r} can mean {', '.join(candidates)} ({question})")
+        self.query, self.candidates, self.question = query, tuple(candidates), question
+
+
 @dataclass(frozen=True, slots=True)
 class Answer:
     kind: Verdict
@@ -392,6 +413,7 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
     (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
     (re.compile(rf"{_ZH_NUM}\s*[张張次副]"), Number.COUNT),
+    (re.compile(r"多[张張]"), Number.COUNT),  # "多張底牌": several, two at least
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
@@ -532,7 +554,8 @@ class _Reader:
             text = _ZH_CARD.sub(" 牌 ", text)
         for pattern, what in _ZH_PATTERNS:
             for match in pattern.finditer(text):
-                value = _zh_number(match.group(1)) if match.groups() else 1
+                fixed = 2 if what is Number.COUNT else 1  # "多張": two at least; "首張": the first
+                value = _zh_number(match.group(1)) if match.groups() else fixed
                 if what == "seat":
                     self.seats.append(value)
                     self.found["object"].add("seat")
@@ -737,6 +760,8 @@ class _Reader:
         if "before-action" in when and objects & streets and not events:
             events.add("early")  # "turn came off before seat 6 acted": dealt early
             when.discard("before-action")
+        if "early" in events and objects & streets and "hole" not in objects:
+            events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
         counts = [value for number, value in self.numbers if number is Number.COUNT]
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
@@ -753,7 +778,7 @@ class _Reader:
         implied: set[str] = set()
         objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
         for name, (cards, more, fewer, near) in self.lex.implied.items():
-            if name in objects and counts:
+            if name in objects and counts and not events:
                 value = max(counts)
                 if abs(value - cards) > near:
                     break
@@ -974,7 +999,7 @@ def _facet_values(rule_id: str, facet: str) -> str:
     if facet in set(Number):
         return ",".join(str(span) for span in facets.numbers.get(Number(facet), ()))
     if facet == "object":
-        return ",".join(sorted(facets.object))
+        return ",".join(sorted(facets.object | facets.also))
     return ",".join(sorted(getattr(facets, facet)))
 
 
@@ -988,6 +1013,10 @@ def telling(ids: Sequence[str]) -> tuple[str | None, tuple[str, ...]]:
     for facet in QUESTIONS:
         values = tuple(_facet_values(rule_id, facet) for rule_id in ids)
         if len(set(values)) > 1:
+            if facet == "object":  # only what sets each apart ("flop" against "turn, river")
+                sets = [set(value.split(",")) for value in values]
+                shared = set.intersection(*sets)
+                values = tuple(",".join(sorted(each - shared)) for each in sets)
             return facet, values
     return None, ()
 
