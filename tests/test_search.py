@@ -109,7 +109,7 @@ def test_the_issue_table_gets_one_right_answer(query: str, expected: str) -> Non
                 "HOLE-EXPOSED-MULTIPLE",
             ),
             "ordinal",
-        ),  # fmt: skip
+        ),
         ("dealer burned twice", ("BURN-MISSED-FLOP", "BURN-ERROR"), "object"),
     ],
 )
