@@ -161,6 +161,11 @@ def _rule_link(rule_id: str, ruleset: str, lang: Lang) -> str:
     return f'<a href="{escape(href)}" class="match">{escape(rule_id)}</a> {escape(title)}'
 
 
+def _paren(text: str, lang: Lang) -> str:
+    """Text in brackets, full-width in Chinese."""
+    return f"({escape(text)})" if lang is Lang.EN else f"（{escape(text)}）"
+
+
 def floor_page(query: str, ruleset: str, lang: Lang, found: Answer | None) -> str:
     """The floor desk: the search form, then one of three answers: the rule in full; "which
     one?" with the candidates and the question that tells them apart; or no rule covers it."""
@@ -185,7 +190,7 @@ def floor_page(query: str, ruleset: str, lang: Lang, found: Answer | None) -> st
             f'<li class="candidate" data-rule="{escape(item["id"])}">'
             f"{_rule_link(item['id'], ruleset, lang)}"
             + (f' <span class="value">[{escape(item["value"])}]</span>' if item["value"] else "")
-            + f' <span class="kind">({escape(item["kind_text"])})</span>'
+XX
             f'<br><span class="summary">{escape(item["summary"])}</span></li>'
             for item in candidates(found, lang)
         )
