@@ -190,7 +190,7 @@ def floor_page(query: str, ruleset: str, lang: Lang, found: Answer | None) -> st
             f'<li class="candidate" data-rule="{escape(item["id"])}">'
             f"{_rule_link(item['id'], ruleset, lang)}"
             + (f' <span class="value">[{escape(item["value"])}]</span>' if item["value"] else "")
-XX
+            + f' <span class="kind">{_paren(item["kind_text"], lang)}</span>'
             f'<br><span class="summary">{escape(item["summary"])}</span></li>'
             for item in candidates(found, lang)
         )
