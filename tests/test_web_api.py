@@ -306,6 +306,27 @@ def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: A
     assert client.get("/ask", params={"players": "99"}).status_code == 400
 
 
+def test_the_web_ask_takes_the_real_table_as_the_terminal_one_does(client: Any) -> None:
+    # The turn dealt before the flop round ended, the table saw Kh: TURN-PREMATURE, and the card
+    # set aside is Kh itself (RULES.md TURN-PREMATURE: the premature card is set aside).
+    params = {"did": "turn-early", "players": 4, "button": 4, "cards": "Kh", "actions": 1,
+              "lang": "zh-Hant"}  # fmt: skip
+    page = client.get("/ask", params=params).text
+    assert '<span class="rule-id">TURN-PREMATURE</span>' in page
+    aside = page[page.index('id="set-aside"') : page.index('id="board"')]
+    assert 'data-card="Kh"' in aside
+    # The extra card pitched to seat 3 is the named Qs (DEAL-EXTRA-ONE: it becomes the burn).
+    page = client.get("/ask", params={"did": "extra", "players": 4, "place": 3, "cards": "Qs"}).text
+    assert '<span class="rule-id">DEAL-EXTRA-ONE</span>' in page and "Qs" in page
+    page = client.get("/ask", params={"did": "skipped", "players": 4, "button": 4, "place": 3}).text
+    assert '<span class="rule-id">DEAL-SEAT-SKIPPED</span>' in page
+    assert client.get("/ask", params={"did": "nope"}).status_code == 400
+    assert (
+        client.get("/ask", params={"did": "extra", "button": "7", "players": "4"}).status_code
+        == 400
+    )
+
+
 def test_every_page_text_has_three_languages_and_no_english_in_chinese() -> None:
     for key, (en, hans, hant) in PAGE_TEXTS.items():
         assert en and hans and hant, key

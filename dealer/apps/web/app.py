@@ -369,9 +369,13 @@ class WebApp:
         return JSONResponse(data)
 
     async def ask(self, request: Request) -> Response:
-        """The guided ask: a seeded table dealt to the chosen mishap, and the floor's answer."""
+        """The guided ask: a seeded table dealt to the chosen mishap, and the floor's answer; with
+        ``did``, the real table as the floor describes it (``dealer ask`` without a file: the
+        game, seats, button, what the dealer did, which seat or card, the cards seen)."""
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        if params.get("did"):
+            return await self._guided(params, lang, ruleset)
         situation_name = params.get("situation", "turn")
         if situation_name not in SLIPS:
             raise ApiError(400, f"unknown situation {situation_name!r}: {', '.join(SLIPS)}")
@@ -393,6 +397,42 @@ class WebApp:
         view = facts = None
         if hand is not None:
             view, facts = table_view(hand), ask_answer(hand, lang)
+        return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
+
+    async def _guided(self, params: Any, lang: Lang, ruleset: str) -> Response:
+        from dealer.apps.guided import BY_KEY, GAMES, Answers, GuidedError, build
+
+        did = params.get("did", "")
+        if did not in BY_KEY:
+            raise ApiError(400, f"unknown 'did' {did!r}: {', '.join(BY_KEY)}")
+        game = params.get("game", "no-limit")
+        if game not in GAMES:
+            raise ApiError(400, f"'game' is one of {', '.join(GAMES)}")
+        form: dict[str, Any] = {"did": did, "game": game, "ruleset": ruleset}
+        players = params.get("players", "6")
+        high = {"players": min(9, _max_players(ruleset))}
+        for name, low, default in (("players", 2, 6), ("button", 1, 1), ("place", 1, 1),
+                                   ("actions", 0, 0)):  # fmt: skip
+            raw = params.get(name, str(default))
+            top = high.get(name, 2 * int(players) if players.isdigit() else 18)
+            if not raw.isdigit() or not low <= int(raw) <= top:
+                raise ApiError(400, f"{name!r} must be a whole number from {low} to {top}")
+            form[name] = int(raw)
+        if form["button"] > form["players"]:
+            raise ApiError(400, f"'button' must be at most {form['players']}")
+        cards = tuple(params.get("cards", "").replace(",", " ").split())
+        if cards == ("-",):
+            cards = ()
+        form["cards"] = " ".join(cards)
+        answers = Answers(game, form["players"], form["button"], did, form["place"], cards,
+                          form["actions"])  # fmt: skip
+        try:
+            built = await anyio.to_thread.run_sync(lambda: build(answers, ruleset, lang))
+        except (GuidedError, ValueError) as error:
+            raise ApiError(400, str(error)) from None
+        hand = built.hand
+        facts = ask_answer(hand, lang) if hand.rulings else None
+        view = table_view(hand) if facts is not None else None
         return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
 
     async def progress_index(self, request: Request) -> Response:
