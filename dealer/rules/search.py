@@ -510,6 +510,8 @@ class _Reader:
         self.after = False
         self.player_before_verb = False
         self.player_named = False
+        self.player_subject = False
+        self.dealer_named = False
         self.singular = False  # "card", not "cards"
         self.dealt = False  # a word of dealing ("dealt", "發牌")
         self.corrected: list[tuple[str, str]] = []
@@ -520,6 +522,10 @@ class _Reader:
         if facet in _KINDS:
             if facet == "event" and value == "exposed" and self.player_before_verb:
                 self.found["who"].add("player")  # "player flashed his card", "玩家亮牌"
+            if facet == "event" and value == "exposed" and self.player_named:
+                self.player_subject = True  # the player named before the exposure
+            if facet == "who" and value == "dealer":
+                self.dealer_named = True
             self.found[facet].add(value)
             self.field = True
         elif facet == "outside":
@@ -633,6 +639,14 @@ class _Reader:
         position = 0
         while position < len(words):
             word = words[position]
+            if word in ("befor", "after"):
+                ahead = words[position + 1 : position + 7]
+                if any(w in self.lex.before_action for w in ahead):
+                    # "before the flop action was done": before someone acted, not pre-flop
+                    self.before = self.before or word == "befor"
+                    self.after = self.after or word == "after"
+                    position += 1
+                    continue
             size = self._longer_next(words, position, phrases, longest)
             if size:
                 position += size
@@ -661,11 +675,6 @@ class _Reader:
                 self.field = True
                 position += 1
                 continue
-            if word in ("befor", "after"):
-                ahead = words[position + 1 : position + 7]
-                if any(w in self.lex.before_action for w in ahead):
-                    self.before = self.before or word == "befor"
-                    self.after = self.after or word == "after"
             if word == "each":
                 self.each = True
             if self._phrase(words, position, phrases, 1, least=1):
@@ -752,6 +761,10 @@ class _Reader:
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
         when = self.found["when"]
+        if self.player_subject and not self.dealer_named and not self.found["who"]:
+            # "is a player allowed to show his hand", "the player's card was seen": his own, or
+            # the dealer's error; the rules say which
+            self.found["who"].update(("player", "dealer"))
         if self.before:
             when.add("before-action")
         if self.after:
@@ -763,6 +776,9 @@ class _Reader:
         if "early" in events and objects & streets and "hole" not in objects:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
         counts = [value for number, value in self.numbers if number is Number.COUNT]
+        if len(counts) > 1:  # "three cards and everyone else two": the largest is the one asked
+            self.numbers -= {(Number.COUNT, v) for v in counts if v != max(counts)}
+            counts = [max(counts)]
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
@@ -796,7 +812,7 @@ class _Reader:
         if self.singular and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
         hints = set()
-        if self.dealt and not objects - self.lex.loose:
+        if self.dealt and not objects - self.lex.loose - _POSITIONS:
             hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
         if any(value >= 2 for value in players):
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
@@ -879,7 +895,7 @@ def fit(rule_id: str, query: Reading) -> Fit:
             score += _ALSO_WEIGHT
         elif thing not in lexicon.loose:
             conflicts.append(f"object:{thing}")
-    if facets.object and hard and not query.objects & facets.object:
+    if facets.object and hard and not (query.objects | query.hints) & facets.object:
         conflicts.append("object:" + "/".join(sorted(facets.object)))
     if facets.who and query.who:
         if query.who & facets.who:
