@@ -366,12 +366,12 @@ def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
 
     did = "".join(
         f'<option value="{m.key}"{" selected" if m.key == form.get("did") else ""}>'
-        f"{escape(message('street-' + m.street, lang))} · {escape(message(m.label, lang))}</option>"
+        f"{escape(message(f"street-{m.street}", lang))} · {escape(message(m.label, lang))}</option>"
         for m in MISHAPS
     )
     games = "".join(
         f'<option value="{g}"{" selected" if g == form.get("game") else ""}>'
-        f"{escape(message('game-' + g, lang))}</option>"
+        f"{escape(message(f"game-{g}", lang))}</option>"
         for g in GAMES
     )
 
