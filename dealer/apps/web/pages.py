@@ -364,14 +364,17 @@ def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
     def t(key: str) -> str:
         return escape(page_text(key, lang))
 
+    def said(key: str) -> str:
+        return escape(message(key, lang))
+
     did = "".join(
         f'<option value="{m.key}"{" selected" if m.key == form.get("did") else ""}>'
-        f"{escape(message(f"street-{m.street}", lang))} · {escape(message(m.label, lang))}</option>"
+        f"{said('street-' + m.street)} · {said(m.label)}</option>"
         for m in MISHAPS
     )
     games = "".join(
         f'<option value="{g}"{" selected" if g == form.get("game") else ""}>'
-        f"{escape(message(f"game-{g}", lang))}</option>"
+        f"{said('game-' + g)}</option>"
         for g in GAMES
     )
 
