@@ -389,8 +389,10 @@ _COUNTS = {"zero": 0, "no": 0, "one": 1, "single": 1, "two": 2, "twice": 2, "dou
            "pair": 2, "both": 2, "three": 3, "thrice": 3, "triple": 3, "four": 4, "five": 5,
            "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "several": 2,
            "multiple": 2}  # fmt: skip
-_NOT_CARD = frozenset(map(stem, ("round", "rounds", "time", "times", "hand", "hands", "player",
-                                 "seat", "raise", "bet", "level", "day", "orbit")))  # fmt: skip
+_NOT_CARD = frozenset(
+    map(stem, ("round", "rounds", "time", "times", "hand", "hands", "player", "pass", "seat",
+               "raise", "bet", "level", "day", "orbit"))
+)  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
 _HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
@@ -736,6 +738,14 @@ class _Reader:
 
     def _count(self, words: Sequence[str], position: int, count: int) -> int:
         before = words[max(0, position - 2) : position]
+        if (
+            words[position + 1 : position + 2] == ["of"]
+            and words[position + 2 : position + 3]
+            and (words[position + 2] in _SUITS)
+        ):
+            self.card_named = True  # "the 7 of hearts" names a card, not a count
+            self.field = True
+            return position + 3
         if before[-1:] and before[-1] in _SEAT_WORDS:
             self.seats.append(count)  # "seat 8" names a seat, not a count
             self.found["object"].add("seat")
@@ -908,6 +918,8 @@ def fit(rule_id: str, query: Reading) -> Fit:
         conflicts.append("who:dealer")  # the irregularities are the dealer's unless told
     if facets.when and query.when and not query.when & facets.when:
         conflicts.append("when:" + "/".join(sorted(query.when)))
+    elif facets.when and query.when & facets.when and not facets.object:
+        named = True  # a rule about when an error is noticed (NOTICED-LATE)
     for number, value in query.numbers | query.soft:
         ranges = facets.numbers.get(number)
         if ranges is None:
