@@ -3,11 +3,23 @@
 The public surface is what ``__all__`` names; every other module is internal. Names load on first
 use, so ``import dealer`` stays quick.
 
-Look up a rule or ruling by ID or by words, under a ruleset:
+Look up a rule or ruling by ID or by words, under a ruleset. Words that can mean more than one
+rule never get the first of them: :func:`rule` raises :class:`WhichOne` with the candidates and
+the question that tells them apart, and :func:`lookup` gives the typed answer, one of three:
 
 >>> import dealer
 >>> dealer.rule("premature turn").id
 'TURN-PREMATURE'
+>>> try:
+...     dealer.rule("7號拿到三張牌")
+... except dealer.WhichOne as which:
+...     which.candidates, which.question
+(('DEAL-EXTRA-ONE', 'DEAL-EXTRA-MULTIPLE'), 'extra')
+>>> answer = dealer.lookup("seat 3 has 3 cards")
+>>> answer.kind, answer.ids, answer.question
+(<Verdict.WHICH: 'which'>, ('DEAL-EXTRA-ONE', 'DEAL-EXTRA-MULTIPLE'), 'extra')
+>>> dealer.lookup("string bet").kind
+<Verdict.NONE: 'none'>
 >>> ruling = dealer.rule("TURN-PREMATURE").ruling("wsop-2024")
 >>> ruling.ruleset, [step.do.value for step in ruling.steps][:2]
 ('wsop-2024', ['finish-round', 'shuffle'])
@@ -58,15 +70,17 @@ if TYPE_CHECKING:
     from dealer.engine.hand import Hand, Refusal
     from dealer.rules.rulebook import Rule, Ruling
     from dealer.rules.rulesets import load_ruleset
-    from dealer.rules.search import find
+    from dealer.rules.search import Answer, NoRule, Verdict, WhichOne, find
     from dealer.scenarios.format import Scenario
     from dealer.scenarios.replay import Result, replay
 
 __all__ = [
+    "Answer",
     "DataError",
     "DealerError",
     "DeckPlan",
     "Hand",
+    "NoRule",
     "Refusal",
     "Result",
     "Rule",
@@ -75,9 +89,12 @@ __all__ = [
     "Stakes",
     "Structure",
     "Table",
+    "Verdict",
+    "WhichOne",
     "__version__",
     "find",
     "load_ruleset",
+    "lookup",
     "parse_step",
     "read_scenario",
     "replay",
@@ -85,6 +102,10 @@ __all__ = [
 ]
 
 _WHERE = {
+    "Answer": "dealer.rules.search",
+    "NoRule": "dealer.rules.search",
+    "Verdict": "dealer.rules.search",
+    "WhichOne": "dealer.rules.search",
     "DataError": "dealer.core.errors",
     "DealerError": "dealer.core.errors",
     "DeckPlan": "dealer.core.deck",
@@ -111,16 +132,28 @@ def __getattr__(name: str) -> Any:
     return getattr(importlib.import_module(module), name)
 
 
-def rule(query: str) -> Rule:
-    """The rule for an ID (``TURN-PREMATURE``, any case) or the best match for words in English or
-    Chinese (``premature turn``, ``河牌 過早``); ``KeyError`` when nothing matches."""
+def rule(query: str, ruleset: str | None = None) -> Rule:
+    """The rule for an ID (``TURN-PREMATURE``, any case) or for words in English or Chinese
+    (``premature turn``, ``河牌 過早``) that can mean only it. Words that can mean several rules
+    raise :class:`WhichOne` (its ``candidates`` and ``question``); words no rule covers raise
+    :class:`NoRule`, a ``KeyError`` naming the closest IDs."""
     from dealer.rules import rulebook, search
 
-    matches = search.find(query)
-    if not matches:
-        close = ", ".join(search.suggest(query))
-        raise KeyError(f"no rule matches {query!r}" + (f"; closest: {close}" if close else ""))
-    return rulebook.rule(matches[0].id)
+    found = search.search(query, ruleset)
+    if found.kind is search.Verdict.WHICH:
+        raise search.WhichOne(query, found.ids, found.question)
+    if found.kind is search.Verdict.NONE:
+        raise search.NoRule(query, found.ids or search.suggest(query))
+    return rulebook.rule(found.ids[0])
+
+
+def lookup(query: str, ruleset: str | None = None) -> Answer:
+    """The floor's answer for an ID or words, typed: ``kind`` is :class:`Verdict` ONE (``ids`` the
+    rule), WHICH (``ids`` the candidates, ``question`` the facet that tells them apart) or NONE
+    (``ids`` the nearest); ``reading`` the facets read from the words."""
+    from dealer.rules import search
+
+    return search.search(query, ruleset)
 
 
 def read_scenario(path: str | Path, ruleset: str | None = None) -> Scenario:

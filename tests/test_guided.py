@@ -19,7 +19,7 @@ from typer.testing import CliRunner
 
 from dealer.apps import guided
 from dealer.apps.cli import app
-from dealer.apps.guided import MISHAPS, STREETS, Answers, Situation, build, run
+from dealer.apps.guided import MISHAPS, STREETS, Answers, GuidedError, Situation, build, run
 from dealer.core.errors import DataError
 from dealer.core.roles import Role
 from dealer.rules.rulebook import Lang
@@ -234,7 +234,7 @@ def _replies(mishap: Situation) -> list[str]:
     street = STREETS.index(mishap.street) + 1
     did = [m for m in MISHAPS if m.street == mishap.street].index(mishap) + 1
     replies = ["1", "3", "3", str(street), str(did)]
-    if mishap.key in ("exposed", "extra"):
+    if mishap.key == "exposed" or mishap.ask is not None:
         replies.append("2")
     elif mishap.key == "button":
         replies.append("1")
@@ -288,3 +288,42 @@ def test_the_situations_data_is_read_strictly(
     with pytest.raises(DataError) as raised:
         guided._load()
     assert str(raised.value) == f"{data}:2: {error}"
+
+
+# ---------------------------------------------------------------------------- issue 22 point 5
+
+
+@pytest.mark.parametrize(
+    ("key", "place", "rules"),
+    [
+        # Two cards too many after the deal: the first is DEAL-EXTRA-ONE, the second makes it
+        # DEAL-EXTRA-MULTIPLE, a misdeal (004 ¶6, LA 104).
+        ("extra-2", 2, ["DEAL-EXTRA-ONE", "DEAL-EXTRA-MULTIPLE"]),
+        # The button short its second card, found at once: DEAL-SHORT (LA 104, LA 106).
+        ("short-hand", 1, ["DEAL-SHORT"]),
+        # The first card to the seat after the one due: DEAL-WRONG-FIRST-SEAT (LA 104).
+        ("first-seat", 1, ["DEAL-WRONG-FIRST-SEAT"]),
+        # Seat 3 passed over in the first round: DEAL-SEAT-SKIPPED (LA 104, TR 88a5).
+        ("skipped", 3, ["DEAL-SEAT-SKIPPED"]),
+        # Two cards in a row to seat 1: DEAL-OUT-OF-SEQUENCE (LA 104).
+        ("twice", 1, ["DEAL-OUT-OF-SEQUENCE"]),
+        # A card to the empty seat 5 of a four-handed table: DEAL-SEAT-NOT-ENTITLED (TR 88a4).
+        ("empty-seat", 1, ["DEAL-SEAT-NOT-ENTITLED"]),
+        # Two burns before the flop: BURN-MISSED-FLOP, its second-burn branch.
+        ("flop-burn2", 1, ["BURN-MISSED-FLOP"]),
+    ],
+)
+def test_the_guided_ask_covers_every_deal_irregularity(
+    key: str, place: int, rules: list[str]
+) -> None:
+    built = build(Answers("no-limit", 4, 4, key, place))
+    assert [ruled.rule_id for ruled in built.hand.rulings] == rules
+    if key == "skipped":
+        assert built.scenario.rstrip().endswith("- {mishap: pitch 4}")  # seat 3's card to seat 4
+    if key == "empty-seat":
+        assert built.scenario.rstrip().endswith("- {mishap: pitch 5}")
+
+
+def test_an_empty_seat_needs_one() -> None:
+    with pytest.raises(GuidedError, match="9 個座位都有人"):
+        build(Answers("no-limit", 9, 1, "empty-seat", 1), lang=Lang.ZH_HANT)

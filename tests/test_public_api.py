@@ -24,8 +24,23 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
 
 
 def test_a_query_that_matches_nothing_suggests() -> None:
-    with pytest.raises(KeyError, match="no rule matches 'zzzz qqqq'"):
+    with pytest.raises(KeyError, match="no rule covers 'zzzz qqqq'"):
         dealer.rule("zzzz qqqq")
+    with pytest.raises(dealer.NoRule):
+        dealer.rule("string bet")  # a floor topic this rulebook does not cover
+
+
+def test_rule_never_returns_the_first_of_several() -> None:
+    # Seat 7 holding three cards is DEAL-EXTRA-ONE (deal on) if it is the only card too many,
+    # DEAL-EXTRA-MULTIPLE (misdeal) if more are (RULES.md): the remedies differ in kind.
+    with pytest.raises(dealer.WhichOne) as raised:
+        dealer.rule("7號拿到三張牌")
+    assert raised.value.candidates == ("DEAL-EXTRA-ONE", "DEAL-EXTRA-MULTIPLE")
+    assert raised.value.question == "extra"
+    answer = dealer.lookup("有兩家都多拿一張")
+    assert answer.kind is dealer.Verdict.WHICH
+    assert set(answer.ids) == {"DEAL-EXTRA-ONE", "DEAL-EXTRA-MULTIPLE"}
+    assert dealer.rule("dealer flopped before the BB acted").id == "FLOP-PREMATURE"
 
 
 def test_import_dealer_loads_no_engine() -> None:

@@ -236,7 +236,8 @@ def test_exact_id_comes_first_and_is_marked() -> None:
 
 
 def test_unknown_query_finds_nothing_and_gets_suggestions() -> None:
-    assert find("premture trun") == []
+    assert find("premture trun")[0].id == "TURN-PREMATURE"  # misspelt words are read (issue 22)
+    assert find("zzzz qqqq") == []
     assert "TURN-PREMATURE" in suggest("premture trun")
     assert suggest("RIVR-PREMATUR")[0] == "RIVER-PREMATURE"
     assert find("") == []

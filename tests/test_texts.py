@@ -75,3 +75,112 @@ def test_the_rulebook_holds_no_labels(tmp_path: Path) -> None:
     path.write_text(text.replace("\nrulesets:", "\nlabels: {}\nrulesets:", 1), encoding="utf-8")
     with pytest.raises(DataError, match="unknown key 'labels' in the rulebook"):
         rulebook.load(path)
+
+
+# ---------------------------------------------------------------------------- issue 22 point 4
+
+# The words a trainee types: the desk's own, every dealer step, the award syntax, the moves.
+_COMMAND_WORDS = frozenset(
+    [
+        "help",
+        "hint",
+        "table",
+        "quit",
+        "exit",
+        "yes",
+        "no",
+        "post",
+        "shuffle",
+        "cut",
+        "pitch",
+        "burn",
+        "flop",
+        "turn",
+        "river",
+        "showdown",
+        "push",
+        "move",
+        "button",
+        "gather",
+        "replace",
+        "scramble",
+        "choose",
+        "correct",
+        "kill",
+        "void",
+        "return",
+        "chips",
+        "award",
+        "main",
+        "side",
+        "to",
+        "seat",
+        "fold",
+        "check",
+        "call",
+        "bet",
+        "raise",
+        "all-in",
+    ]
+)
+_HALF_WIDTH = re.compile(r"[\u3400-\u9fff][,;:?!()]|[,;:?!()][\u3400-\u9fff]")
+
+
+def _chinese_texts(lang: Lang) -> dict[str, str]:
+    """Every message and every text of the rulebook in ``lang``, fields left out."""
+    found = {key: re.sub(r"\{[^}]*\}", "", text) for key, text in messages(lang).items()}
+    for entry in rulebook.book().rules.values():
+        texts = [entry.title, entry.summary, *([entry.trigger] if entry.trigger else [])]
+        for ruling in entry.rulings:
+            texts += [ruling.summary, *(card.text for card in ruling.cards)]
+            texts += [ruling.conditions] if ruling.conditions else []
+            texts += [branch.summary for branch in ruling.branches.values()]
+        for number, text in enumerate(texts):
+            found[f"{entry.id}#{number}"] = text.get(lang)
+    return found
+
+
+@pytest.mark.parametrize("lang", CHINESE, ids=str)
+def test_chinese_lines_use_full_width_punctuation(lang: Lang) -> None:
+    half = [
+        f"{key}: {text}" for key, text in _chinese_texts(lang).items() if _HALF_WIDTH.search(text)
+    ]
+    assert half == []
+
+
+@pytest.mark.parametrize("lang", CHINESE, ids=str)
+def test_chinese_prompts_name_no_english_command(lang: Lang) -> None:
+    """A Chinese prompt shows the Chinese command (procedures/commands.yaml), never the English
+    word; ``dealer rule`` (a shell command) and card codes are typed as they are."""
+    leaks = [
+        f"{key}: {word}"
+        for key, text in _chinese_texts(lang).items()
+        for word in re.findall(r"[A-Za-z][A-Za-z-]*", text)
+        if word.lower() in _COMMAND_WORDS and "dealer rule" not in text
+    ]
+    assert leaks == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "read"),
+    [
+        ("分配 主池 120 给 3", "award main 120 to 3"),
+        ("分配 邊池 1 40 給 5", "award side 1 40 to 5"),
+        ("發牌 3", "pitch 3"),
+        ("销牌", "burn"),
+        ("推送底池", "push"),
+        ("移動莊家按鈕", "move button"),
+        ("是", "yes"),
+        ("否", "no"),
+        ("幫助", "help"),
+        ("退出", "quit"),
+        ("座位 3 蓋牌", "seat 3 fold"),
+    ],
+)
+def test_every_command_the_chinese_prompts_show_is_accepted(typed: str, read: str) -> None:
+    from dealer.apps.training.aliases import canonical
+    from dealer.apps.web.trainer_adapter import check_step
+
+    assert canonical(typed) == read
+    if read.split()[0] in ("pitch", "burn", "push", "move"):
+        assert check_step(typed) == read  # the web trainer takes them too

@@ -262,11 +262,29 @@ def test_a_ruling_has_a_stable_printable_url(client: Any) -> None:
 
 def test_the_floor_desk_finds_rulings_as_dealer_rule_does(client: Any) -> None:
     page = client.get("/floor", params={"q": "轉牌 過早", "lang": "zh-Hant"}).text
-    assert 'id="rule-TURN-PREMATURE"' in page and 'id="see-also"' in page
+    assert 'id="rule-TURN-PREMATURE"' in page and 'id="which"' not in page
     data = client.get("/api/rule", params={"q": "four card flop"}).json()
-    assert data["matches"][0]["id"] == "FLOP-TOO-MANY"
+    assert (data["answer"], data["matches"][0]["id"]) == ("one", "FLOP-TOO-MANY")
     assert data["rule"]["ruling"]["sources"]
-    assert client.get("/api/rule", params={"q": "zzzz"}).status_code == 404
+    missing = client.get("/api/rule", params={"q": "zzzz"})
+    assert (missing.status_code, missing.json()["answer"]) == (404, "none")
+
+
+def test_the_floor_desk_asks_which_one_instead_of_guessing(client: Any) -> None:
+    # Seat 7 with three cards: DEAL-EXTRA-ONE (dealt on) or DEAL-EXTRA-MULTIPLE (misdeal), as
+    # RULES.md rules one extra card against two or more: no ruling is shown until it is told.
+    page = client.get("/floor", params={"q": "7號拿到三張牌", "lang": "zh-Hant"}).text
+    which = page[page.index('id="which"') :]
+    assert 'class="rule"' not in page
+    assert which.index('data-rule="DEAL-EXTRA-ONE"') < which.index(
+        'data-rule="DEAL-EXTRA-MULTIPLE"'
+    )
+    assert "區分它們的問題：全桌一共多發了幾張？" in which
+    data = client.get("/api/rule", params={"q": "7號拿到三張牌", "lang": "zh-Hant"}).json()
+    assert (data["answer"], data["question"], data["rule"]) == ("which", "extra", None)
+    assert [c["id"] for c in data["candidates"]] == ["DEAL-EXTRA-ONE", "DEAL-EXTRA-MULTIPLE"]
+    page = client.get("/floor", params={"q": "string bet"}).text
+    assert 'id="no-rule"' in page and "No rule in this rulebook covers that." in page
 
 
 def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: Any) -> None:
@@ -287,6 +305,27 @@ def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: A
     assert "premature" not in page.split('id="answer"')[1].split("</section>")[0]
     assert client.get("/ask", params={"situation": "spill"}).status_code == 400
     assert client.get("/ask", params={"players": "99"}).status_code == 400
+
+
+def test_the_web_ask_takes_the_real_table_as_the_terminal_one_does(client: Any) -> None:
+    # The turn dealt before the flop round ended, the table saw Kh: TURN-PREMATURE, and the card
+    # set aside is Kh itself (RULES.md TURN-PREMATURE: the premature card is set aside).
+    params = {"did": "turn-early", "players": 4, "button": 4, "cards": "Kh", "actions": 1,
+              "lang": "zh-Hant"}  # fmt: skip
+    page = client.get("/ask", params=params).text
+    assert '<span class="rule-id">TURN-PREMATURE</span>' in page
+    aside = page[page.index('id="set-aside"') : page.index('id="board"')]
+    assert 'data-card="Kh"' in aside
+    # The extra card pitched to seat 3 is the named Qs (DEAL-EXTRA-ONE: it becomes the burn).
+    page = client.get("/ask", params={"did": "extra", "players": 4, "place": 3, "cards": "Qs"}).text
+    assert '<span class="rule-id">DEAL-EXTRA-ONE</span>' in page and "Qs" in page
+    page = client.get("/ask", params={"did": "skipped", "players": 4, "button": 4, "place": 3}).text
+    assert '<span class="rule-id">DEAL-SEAT-SKIPPED</span>' in page
+    assert client.get("/ask", params={"did": "nope"}).status_code == 400
+    assert (
+        client.get("/ask", params={"did": "extra", "button": "7", "players": "4"}).status_code
+        == 400
+    )
 
 
 def test_every_page_text_has_three_languages_and_no_english_in_chinese() -> None:

@@ -280,14 +280,50 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
     assert "轉牌過早" in article.text and "004 §發牌程式的錯誤 ¶4（後半段）, ¶5" in article.text
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hant"
     browser.save_screenshot(str(SHOTS / "floor-zh-Hant.png"))
-    browser.find_element(By.CSS_SELECTOR, "#see-also a").click()
-    _wait(browser, lambda d: "/rule/" in d.current_url and "lang=zh-Hant" in d.current_url)
+    assert browser.find_elements(By.ID, "which") == []  # one rule: no "which one?"
     # The guided ask: a premature turn picked on a drawn table, answered for that table.
     browser.get(f"{server}/ask?situation=turn&seed=4&players=6&lang=zh-Hant")
     answer = browser.find_element(By.ID, "answer")
     assert "TURN-PREMATURE" in answer.text and "放在一旁" in answer.text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside img")) == 1
     browser.save_screenshot(str(SHOTS / "ask-zh-Hant.png"))
+
+
+@pytest.mark.parametrize(
+    ("query", "candidates", "ask"),
+    [
+        # Two players each holding a card too many, or seat 7 with three cards: one extra card
+        # in all is DEAL-EXTRA-ONE (dealt on), two or more DEAL-EXTRA-MULTIPLE (misdeal).
+        ("有兩家都多拿一張", ["DEAL-EXTRA-MULTIPLE", "DEAL-EXTRA-ONE"], "全桌一共多發了幾張？"),
+        ("7號拿到三張牌", ["DEAL-EXTRA-ONE", "DEAL-EXTRA-MULTIPLE"], "全桌一共多發了幾張？"),
+        # Seat 5's card seen mid-deal: the first card of the deal is a misdeal, the second under
+        # wsop-2024, another is dealt on, two exposed a misdeal (004 ¶1-2, LA 104).
+        (
+            "發到一半 5號的牌翻面被看到",
+            [f"HOLE-EXPOSED-{x}" for x in ("FIRST", "SECOND", "OTHER", "MULTIPLE")],
+            "是本局發出的第幾張牌？",
+        ),
+    ],
+)
+def test_the_floor_desk_asks_which_one_for_the_issue_phrasings(
+    browser: Any, server: str, query: str, candidates: list[str], ask: str
+) -> None:
+    browser.get(f"{server}/floor?lang=zh-Hant")
+    box = browser.find_element(By.ID, "q")
+    box.send_keys(query)
+    browser.find_element(By.ID, "search").click()
+    which = _wait(browser, lambda d: d.find_element(By.ID, "which"))
+    assert which.find_element(By.TAG_NAME, "h2").text == "是哪一條？"
+    assert browser.find_element(By.ID, "ask").text == f"區分它們的問題：{ask}"
+    shown = [li.get_attribute("data-rule") for li in which.find_elements(By.CSS_SELECTOR, "li")]
+    assert shown == candidates
+    assert browser.find_elements(By.CSS_SELECTOR, "article.rule") == []  # no ruling guessed
+    if query == "7號拿到三張牌":
+        browser.save_screenshot(str(SHOTS / "floor-which-zh-Hant.png"))
+    which.find_element(By.CSS_SELECTOR, "li a").click()  # a candidate's own page, in full
+    _wait(browser, lambda d: f"/rule/{candidates[0]}" in d.current_url)
+    assert "lang=zh-Hant" in browser.current_url
+    assert browser.find_element(By.ID, f"rule-{candidates[0]}")
 
 
 def test_money_questions_are_answered_on_the_page(browser: Any, server: str) -> None:

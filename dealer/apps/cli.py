@@ -264,8 +264,9 @@ def _answer(look_up: Callable[[], Reply]) -> NoReturn:
 
 _RULE_HELP = (
     "List every ruling, or find one by ID or words and print it under a ruleset.\n\n"
-    "When the words fit several rules about equally, the few candidates are listed (which one?); "
-    "when no rule covers them, the nearest rules are named and the exit code is 1."
+    "When the words can mean more than one rule, the candidates are listed with the question that "
+    "tells them apart (which one?); when no rule covers them, the nearest rules are named and the "
+    "exit code is 1."
 )
 
 
@@ -283,12 +284,15 @@ def rule(
     ] = "seed",
     lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    explain: Annotated[
+        bool, typer.Option("--explain", help="Show the facets read from the words first.")
+    ] = False,
 ) -> None:
     """A floor look-up (its help is ``_RULE_HELP``)."""
     from dealer.apps.lookup import answer
 
     language = _lang(lang)
-    _answer(lambda: answer(query, ruleset, language, as_json))
+    _answer(lambda: answer(query, ruleset, language, as_json, explain))
 
 
 _ASK_HELP = (

@@ -17,7 +17,7 @@ is played again, so the answer talks about the cards on the real table.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -54,10 +54,24 @@ class Situation:
     cards: int  # how many cards it concerns
     actions: bool = False  # whether players may have acted in the round before it happened
     burn_first: bool = False  # a burn is made before the mishap (a second burn)
+    at: str | None = None  # during the deal: at which card it happens (see situations.yaml)
+    ask: str | None = None  # the message ID of the question naming the seat or the card
 
 
 SITUATIONS_FILE = PROCEDURES / "situations.yaml"
-_KEYS = ("street", "label", "state", "mishap", "role", "cards", "actions", "burn_first")
+_KEYS = (
+    "street",
+    "label",
+    "state",
+    "mishap",
+    "role",
+    "cards",
+    "actions",
+    "burn_first",
+    "at",
+    "ask",
+)
+_AT = ("place", "first", "second", "last", "seat")
 _REQUIRED = ("street", "label", "state", "mishap", "cards")
 
 
@@ -84,8 +98,11 @@ def _situation(key: str, node: Any, states: Collection[str]) -> Situation:
         raise node.error("cards", f"situation {key}: cards is a whole number from 0 to 5")
     if not all(isinstance(flag, bool) for flag in flags):
         raise node.error(key, f"situation {key}: actions and burn_first are true or false")
+    if node.get("at") is not None and node["at"] not in _AT:
+        raise node.error("at", f"situation {key}: at is one of {', '.join(_AT)}")
     text = (str(node["label"]), str(node["state"]), str(node["mishap"]))
-    return Situation(key, str(node["street"]), *text, role, cards, *flags)
+    at, asked = node.get("at"), node.get("ask")
+    return Situation(key, str(node["street"]), *text, role, cards, *flags, at, asked)
 
 
 def _load() -> tuple[Situation, ...]:
@@ -156,7 +173,7 @@ def _play(answers: Answers, steps: Sequence[str], deck: Sequence[Card], rules: R
     return Built(text, result.hand)
 
 
-def _steps(answers: Answers, rules: Ruleset) -> list[str]:
+def _steps(answers: Answers, rules: Ruleset, lang: Lang = Lang.EN) -> list[str]:
     """The steps up to and including the mishap, found by playing the hand forward."""
     mishap = BY_KEY[answers.mishap]
     steps = ["post", "shuffle", "cut"]
@@ -166,11 +183,9 @@ def _steps(answers: Answers, rules: Ruleset) -> list[str]:
         steps.append(str(step))
         hand.apply(step)
 
-    if mishap.key == "exposed":
-        for _ in range(answers.place - 1):
-            do(hand.next_dealer_step())
-        seat = str(hand.next_dealer_step()).split()[-1]
-        return [*steps, f"mishap: {mishap.mishap.format(seat=seat)}"]
+    if mishap.at is not None:  # during the deal, at the card it names
+        happened = _during_deal(answers, mishap, hand, do, lang)  # deals first: steps grows
+        return [*steps, *happened]
     while hand.state != mishap.state:
         step = hand.next_dealer_step()
         do(step if step is not None else passive_action(hand))
@@ -179,13 +194,46 @@ def _steps(answers: Answers, rules: Ruleset) -> list[str]:
     if mishap.burn_first:
         do(parse_step("burn"))
     card = answers.cards[0] if answers.cards else str(_ORDER[0])  # duplicate: the card seen twice
-    return [*steps, f"mishap: {mishap.mishap.format(seat=answers.place, card=card)}"]
+    following = answers.place % answers.players + 1
+    fields = {"seat": answers.place, "card": card, "next": following}
+    return [*steps, *(f"mishap: {part.strip()}" for part in _fill(mishap.mishap, fields))]
 
 
-def build(answers: Answers, ruleset: str = "seed") -> Built:
+def _fill(template: str, fields: Mapping[str, object]) -> list[str]:
+    """A situation's mishap, its fields filled in: one step, or several separated by ";"."""
+    return [part.format(**fields) for part in template.split(";")]
+
+
+def _during_deal(
+    answers: Answers, mishap: Situation, hand: Hand, do: Callable[[Any], None], lang: Lang
+) -> list[str]:
+    """The deal played to the card the situation names, then the mishap in its place: the seat
+    due then is {seat}, the one after it {after}, the one just dealt to {previous}, and the first
+    empty seat {empty}."""
+    dealt = {"first": 0, "second": 1, "last": 2 * answers.players - 1}.get(str(mishap.at))
+    if mishap.at == "place":
+        dealt = answers.place - 1
+    previous = None
+    if mishap.at == "seat":  # the named seat's card of the first round
+        while int(str(hand.next_dealer_step()).split()[-1]) != answers.place:
+            previous = str(hand.next_dealer_step()).split()[-1]
+            do(hand.next_dealer_step())
+    else:
+        for _ in range(dealt or 0):
+            previous = str(hand.next_dealer_step()).split()[-1]
+            do(hand.next_dealer_step())
+    due = int(str(hand.next_dealer_step()).split()[-1])
+    if answers.players >= MAX_PLAYERS and "{empty}" in mishap.mishap:
+        raise GuidedError(message("guided-no-empty-seat", lang, players=answers.players))
+    fields = {"seat": due, "after": due % answers.players + 1, "previous": previous or due,
+              "empty": answers.players + 1, "card": ""}  # fmt: skip
+    return [f"mishap: {part.strip()}" for part in _fill(mishap.mishap, fields)]
+
+
+def build(answers: Answers, ruleset: str = "seed", lang: Lang = Lang.EN) -> Built:
     """The hand the answers describe, replayed to the mishap, with the named cards in place."""
     rules = load_ruleset(ruleset)
-    steps = _steps(answers, rules)
+    steps = _steps(answers, rules, lang)
     first = _play(answers, steps, _ORDER, rules)
     named = parse_cards(" ".join(answers.cards)) if answers.cards else ()
     if not named or not first.hand.rulings:
@@ -256,8 +304,8 @@ def interview(ask: Asker, lang: Lang = Lang.EN) -> Answers:
     place = 1
     if mishap.key == "exposed":
         place = number(Prompt("q-place", low=1, high=2 * players))
-    elif mishap.key == "extra":
-        place = number(Prompt("q-seat", low=1, high=players))
+    elif mishap.ask is not None:  # the seat it concerns, named by the floor
+        place = number(Prompt(mishap.ask, low=1, high=players))
     elif mishap.key == "button":
         place = number(Prompt("q-right-button", low=1, high=players))
         if place == button:
@@ -352,7 +400,7 @@ def run(
             asker = prompted(read, write, lang)
         else:
             asker = scripted(answers, lang)
-        built = build(interview(asker, lang), ruleset)
+        built = build(interview(asker, lang), ruleset, lang)
     except GuidedError as problem:
         complain(str(problem))
         return 2

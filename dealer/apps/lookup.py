@@ -1,8 +1,9 @@
 """``dealer rule``: the floor's look-up, under a published ruleset or a house overlay.
 
-A question gets one rule only when the search is sure of it; otherwise the few rules it could be,
-each with its summary, and "which one?"; or, when no rule covers it, says so with the nearest
-rules (exit 1). Under a house overlay the ruling is the one the overlay's choices pick.
+A question gets one rule only when it can mean only that rule; otherwise "which one?" with the
+few rules it could be, each with its summary and the kind of its remedy, and the one question
+that tells them apart; or, when no rule covers it, says so with the nearest rules (exit 1).
+Under a house overlay the ruling is the one the overlay's choices pick.
 """
 
 from __future__ import annotations
@@ -13,10 +14,12 @@ from pathlib import Path
 from typing import Any
 
 from dealer.apps.floor import render_index, render_rule, rule_as_json
+from dealer.apps.which import ask_line, explain_lines, explained
+from dealer.apps.which import candidates as which_candidates
 from dealer.core.ruleset import Ruleset as Choices
 from dealer.rules.rulebook import Lang, Rule, Ruling, book, ids, rule
 from dealer.rules.rulesets import load_ruleset
-from dealer.rules.search import Verdict, search
+from dealer.rules.search import Answer, Verdict, read, search
 from dealer.rules.texts import cells, message, pad
 
 # Rulings a ruleset choice picks between (RULES.md "Rulesets"): the exposed card of this place in
@@ -60,18 +63,34 @@ def _house_line(choices: Choices, lang: Lang) -> str | None:
     return message("rule-house", lang, name=choices.name, base=choices.base, title=base_title)
 
 
-def _which(query: str, found: tuple[str, ...], lang: Lang) -> str:
-    width = max(cells(rule_id) for rule_id in found)
-    lines = [message("search-which", lang, query=query)]
-    for number, rule_id in enumerate(found, 1):
-        entry = rule(rule_id)
-        lines.append(f"  {number}. {pad(rule_id, width)}  {entry.summary.get(lang)}")
-    lines.append(message("search-which-hint", lang, rule=found[0]))
+def _which(query: str, found: Answer, lang: Lang) -> str:
+    """The candidates, each with its remedy's kind and its answer to the telling question."""
+    width = max(cells(rule_id) for rule_id in found.ids)
+    lines = [message("search-which", lang, query=query), ask_line(found, lang)]
+    for number, item in enumerate(which_candidates(found, lang), 1):
+        space = " " if lang is Lang.EN else ""
+        value = f"[{item['value']}]{space}" if item["value"] else ""
+        kind = f"（{item['kind_text']}）" if lang is not Lang.EN else f"({item['kind_text']}) "
+        lines.append(f"  {number}. {pad(item['id'], width)}  {value}{kind}{item['summary']}")
+    lines.append(message("search-which-hint", lang, rule=found.ids[0]))
     return "\n".join(lines) + "\n"
 
 
-def answer(words: list[str] | None, ruleset: str, lang: Lang, as_json: bool) -> Reply:
-    """What ``dealer rule`` prints (``ruleset`` a published name or an overlay file)."""
+def _which_json(query: str, found: Answer, lang: Lang) -> dict[str, Any]:
+    return {
+        "answer": "which",
+        "query": query,
+        "question": found.question,
+        "ask": ask_line(found, lang),
+        "candidates": which_candidates(found, lang),
+    }
+
+
+def answer(
+    words: list[str] | None, ruleset: str, lang: Lang, as_json: bool, explain: bool = False
+) -> Reply:
+    """What ``dealer rule`` prints (``ruleset`` a published name or an overlay file); ``explain``
+    puts the facets read from the question first."""
     choices = load_ruleset(ruleset)
     base = choices.base
     if not words:
@@ -81,35 +100,32 @@ def answer(words: list[str] | None, ruleset: str, lang: Lang, as_json: bool) -> 
         return Reply(render_index(lang))
     query = " ".join(words)
     found = search(query, base)
+    reading = found.reading or read(query)
+    told = "\n".join(explain_lines(query, reading, lang)) + "\n\n" if explain else ""
+    read_json = {"read": explained(reading, lang)} if explain else {}
     if found.kind is Verdict.NONE:
         nearest = message("search-nearest", lang, rules=", ".join(found.ids))
         text = f"{message('search-none', lang, query=query)}\n{nearest}\n"
         if as_json:
             data: dict[str, Any] = {"answer": "none", "query": query, "nearest": list(found.ids)}
+            data |= read_json
             return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n", code=1)
-        return Reply("", text, 1)
+        return Reply(told, text, 1)
     if found.kind is Verdict.WHICH:
         if as_json:
-            data = {
-                "answer": "which",
-                "query": query,
-                "candidates": [
-                    {"id": rule_id, "summary": rule(rule_id).summary.get(lang)}
-                    for rule_id in found.ids
-                ],
-            }
+            data = _which_json(query, found, lang) | read_json
             return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
-        return Reply(_which(query, found.ids, lang))
+        return Reply(told + _which(query, found, lang))
     entry = rule(found.ids[0])
     chosen = house_ruling(entry, choices) if choices.name != base else None
     if as_json:
-        data = rule_as_json(entry, base, lang, ruling=chosen)
+        data = {"answer": "one"} | rule_as_json(entry, base, lang, ruling=chosen) | read_json
         if choices.name != base:  # the overlay's ruling, under the overlay's name
             data["ruleset"] = choices.name
             data["house"] = {"name": choices.name, "extends": base}
         return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
     line = _house_line(choices, lang)
-    return Reply(render_rule(entry, base, lang, ruling=chosen, ruleset_line=line))
+    return Reply(told + render_rule(entry, base, lang, ruling=chosen, ruleset_line=line))
 
 
 def ask_file(path: Path, ruleset: str | None, lang: Lang, as_json: bool) -> Reply:

@@ -1,26 +1,32 @@
-"""Finding the rule a floor supervisor means, and knowing when it is not sure.
+"""Finding the rule a floor supervisor means, and saying so only when the question can mean only it.
 
-A question ("dealer flashed the first card", "發牌員 亮了第一張牌", "4 card flop") is read into
-concepts through the reviewed synonym table of ``procedures/search.yaml`` (English by word stems,
-Chinese by the longest form as written, both scripts), plus the ordinals and counts it names. Each
-rule is read the same way from its ID, title and keywords (strongly) and its summaries (weakly).
-A rule's score is the share of the question it covers; a rule whose own ordinals or counts
-(``facets``) contradict the question's loses most of its score, so "first card" never lands on
-the rule for any other card.
+A question ("dealer flashed the first card", "7號拿到三張牌", "turn came off before seat 6 acted")
+is read into facets through the bilingual lexicon of ``procedures/search.yaml``: the object (hole
+card, flop, turn, river, burn, deck, button, seat, ...), what happened (exposed, extra, short,
+early, face up, duplicate, foreign, skipped, ...), who did it, when it was noticed, and the
+numbers it names (which card of the deal, how many cards, how many too many, how many players).
+Misspelt English words are matched to the nearest word of the lexicon, and a Chinese character
+typed for another of the same sound is read as that one. Each rule's facets are data beside the
+rule (``procedures/facets.yaml``); a rule is ruled out by any facet of the question it cannot
+have, and the rules left are ranked by how much of the question they account for.
 
-The answer is one of three kinds: one rule when it is clearly ahead, the top three when several
-fit about equally or the best one is named only in passing ("which one?"), or none when no
-rule covers most of the question.
+The answer is one of three kinds: one rule when no other fits about as well; "which one?" with
+the candidates and the question that tells them apart (remedies that differ in kind are never
+decided by a guess); or none when nothing of the field is recognised, or the question is about a
+topic no rule covers.
 
 >>> search("dealer flashed the first card").ids
 ('HOLE-EXPOSED-FIRST',)
 >>> search("轉牌 太早").ids
 ('TURN-PREMATURE',)
+>>> which = search("7號拿到三張牌")
+>>> which.kind, which.ids, which.question
+(<Verdict.WHICH: 'which'>, ('DEAL-EXTRA-ONE', 'DEAL-EXTRA-MULTIPLE'), 'extra')
 >>> search("string bet").kind
 <Verdict.NONE: 'none'>
+>>> search("dealr expsoed frist card").ids
+('HOLE-EXPOSED-FIRST',)
 >>> find("premature turn")[0].id
-'TURN-PREMATURE'
->>> suggest("premture trun")[0]
 'TURN-PREMATURE'
 """
 
@@ -39,6 +45,7 @@ from dealer.rules.rulebook import Lang, Rule, book, id_form
 from dealer.rules.source import Items, Node, SourceError, load_file
 
 SEARCH_PATH = PROCEDURES / "search.yaml"
+FACETS_PATH = PROCEDURES / "facets.yaml"
 
 
 class Verdict(StrEnum):
@@ -50,34 +57,45 @@ class Verdict(StrEnum):
 
 
 class Facet(StrEnum):
+    """The named facets of a question and of a rule."""
+
+    OBJECT = "object"
+    EVENT = "event"
+    WHO = "who"
+    WHEN = "when"
+
+
+class Number(StrEnum):
+    """The numbers a question names and a rule is about."""
+
     ORDINAL = "ordinal"  # "first card", "第二張"
-    COUNT = "count"  # "4 cards", "51 cards", "two aces", "twice"
+    COUNT = "count"  # "4 cards", "51 cards", "twice", "三張"
     EXTRA = "extra"  # "one extra card", "多發兩張"
+    PLAYERS = "players"  # "two players", "兩家"
 
 
-Number = tuple[Facet, int]
+class Kind(StrEnum):
+    """What a remedy does, for telling rules apart that must never be confused."""
+
+    MISDEAL = "misdeal"  # gather, reshuffle, redeal
+    VOID = "void"  # all action void, chips returned
+    ON = "on"  # the hand goes on (a card replaced, dealt on, stands)
+    PROCEDURE = "procedure"  # a rule of the normal procedure: no remedy
 
 
-@dataclass(frozen=True, slots=True)
-class Reading:
-    """A text read into concepts (or leftover words) with weights, and the numbers it names."""
+# The facet a "which one?" asks about, in the order it is asked (the first that tells them apart).
+QUESTIONS = ("ordinal", "object", "extra", "players", "count", "who", "event", "when")
 
-    weights: Mapping[str, float]
-    numbers: frozenset[Number]
-
-    @property
-    def tokens(self) -> frozenset[str]:
-        return frozenset(self.weights)
-
-
-@dataclass(frozen=True, slots=True)
-class Answer:
-    kind: Verdict
-    matches: tuple[Match, ...]  # ONE: the rule; WHICH: up to three; NONE: the nearest
-
-    @property
-    def ids(self) -> tuple[str, ...]:
-        return tuple(match.id for match in self.matches)
+_NUMBER_WEIGHT = {Number.ORDINAL: 1.5, Number.COUNT: 1.5, Number.EXTRA: 1.5, Number.PLAYERS: 2.0}
+_EVENT_WEIGHT = 3.0
+_IMPLIED_WEIGHT = 2.0  # an event the numbers imply ("3 cards" in a hand: one too many)
+_OBJECT_WEIGHT = 2.0
+_ALSO_WEIGHT = 1.0
+_WHO_WEIGHT = 1.0
+_DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question says otherwise
+_TIER = 1.0  # candidates closer than this to the best are offered together
+_KIND_TIER = 2.0  # an irregularity with another kind of remedy is offered from this close
+_MOST = 5  # candidates offered at most
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,27 +105,66 @@ class Match:
     exact: bool = False
 
 
-_IRREGULAR = {"dealt": "deal", "burnt": "burn"}
-_SUFFIXES = ("ingly", "edly", "ing", "ed", "ly", "es", "s")
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A question read into facets: what it names, the numbers, and what it could not read."""
+
+    objects: frozenset[str] = frozenset()
+    events: frozenset[str] = frozenset()
+    implied: frozenset[str] = frozenset()  # events only the numbers imply (never rule one out)
+    who: frozenset[str] = frozenset()
+    when: frozenset[str] = frozenset()
+    numbers: frozenset[tuple[Number, int]] = frozenset()
+    soft: frozenset[tuple[Number, int]] = frozenset()  # numbers read two ways (never rule out)
+    hints: frozenset[str] = frozenset()  # objects only suggested ("dealt": the hole cards)
+    seats: tuple[int, ...] = ()
+    outside: tuple[str, ...] = ()  # topics no rule covers
+    irregular: bool = False  # "wrong", "error", 錯: something went wrong
+    field: bool = False  # any word of the field at all
+    corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
+    unknown: tuple[str, ...] = ()  # words read as nothing
+
+    @property
+    def recognised(self) -> bool:
+        """Whether the question names anything a rule can be about."""
+        return bool(self.objects or self.events or self.implied)
 
 
-def stem(word: str) -> str:
-    """A crude English stem, enough that ``exposed`` and ``expose`` meet.
+class NoRule(KeyError):
+    """No rule of the rulebook covers the words (``dealer.rule``); ``nearest`` the closest IDs."""
 
-    >>> stem("exposed"), stem("expose"), stem("cards"), stem("prematurely")
-    ('expos', 'expos', 'card', 'prematur')
-    """
-    word = _IRREGULAR.get(word, word)
-    for suffix in _SUFFIXES:
-        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
-            word = word[: -len(suffix)]
-            break
-    if word.endswith("e") and len(word) > 3:
-        word = word[:-1]
-    return word
+    def __init__(self, query: str, nearest: Sequence[str] = ()) -> None:
+        close = f"; closest: {', '.join(nearest)}" if nearest else ""
+        super().__init__(f"no rule covers {query!r}{close}")
+        self.query, self.nearest = query, tuple(nearest)
+
+    def __str__(self) -> str:
+        return str(self.args[0])
 
 
-# ---------------------------------------------------------------------------- the table
+class WhichOne(LookupError):
+    """The words can mean more than one rule (``dealer.rule``): ``candidates`` are their IDs and
+    ``question`` the facet that tells them apart (one of ``QUESTIONS``)."""
+
+    def __init__(self, query: str, candidates: Sequence[str], question: str | None) -> None:
+        super().__init__(f"which one? {query!r} can mean {', '.join(candidates)} ({question})")
+        self.query, self.candidates, self.question = query, tuple(candidates), question
+
+
+@dataclass(frozen=True, slots=True)
+class Answer:
+    kind: Verdict
+    matches: tuple[Match, ...]  # ONE: the rule; WHICH: the candidates; NONE: the nearest
+    question: str | None = None  # WHICH: the facet that tells the candidates apart (QUESTIONS)
+    choices: tuple[str, ...] = ()  # WHICH: what each candidate says of it, in candidate order
+    reading: Reading | None = None
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        return tuple(match.id for match in self.matches)
+
+
+# ---------------------------------------------------------------------------- the data
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,16 +175,46 @@ class _Range:
     def __contains__(self, value: object) -> bool:
         return isinstance(value, int) and self.low <= value <= self.high
 
+    def __str__(self) -> str:
+        if self.high >= 99:
+            return f"{self.low}+"
+        return str(self.low) if self.low == self.high else f"{self.low}-{self.high}"
+
 
 @dataclass(frozen=True, slots=True)
-class Synonyms:
-    english: Mapping[tuple[str, ...], str]  # stemmed phrase -> concept
-    chinese: Mapping[str, str]  # form as written -> concept
-    generic: frozenset[str]
-    facets: Mapping[str, Mapping[Facet, tuple[_Range, ...]]]
-    concepts: Mapping[str, frozenset[str]] = field(default_factory=dict)  # rule -> more concepts
-    longest_english: int = 1  # the most words in a phrase of the table
-    longest_chinese: int = 1  # the most characters in a Chinese form
+class RuleFacets:
+    """What a rule is about (one entry of ``procedures/facets.yaml``)."""
+
+    object: frozenset[str] = frozenset()
+    also: frozenset[str] = frozenset()
+    event: frozenset[str] = frozenset()
+    who: frozenset[str] = frozenset()
+    when: frozenset[str] = frozenset()
+    numbers: Mapping[Number, tuple[_Range, ...]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class Lexicon:
+    english: Mapping[tuple[str, ...], tuple[str, str]]  # stemmed phrase -> (facet, value)
+    chinese: Mapping[str, tuple[str, str]]  # form as written -> (facet, value)
+    names: Mapping[tuple[str, str, Lang], str]  # (facet, value, lang) -> its first form
+    loose: frozenset[str]
+    implied: Mapping[
+        str, tuple[int, str | None, str | None, int]
+    ]  # object -> cards, more, fewer, near
+    event_objects: Mapping[str, str]
+    object_events: Mapping[str, Mapping[str, str]]
+    outside_chinese: tuple[str, ...]  # read before the numbers ("換一副牌" holds a count)
+    before_action: frozenset[str]  # English stems and Chinese forms
+    homophones: Mapping[str, str]
+    vocabulary: frozenset[str]  # English words of the lexicon, as written
+    common: frozenset[str]  # English words never corrected
+    facets: Mapping[str, RuleFacets]
+    longest_english: int = 1
+    longest_chinese: int = 1
+
+
+_KINDS = ("object", "event", "who", "when")
 
 
 def _ranges(items: Items, where: str) -> tuple[_Range, ...]:
@@ -143,84 +230,174 @@ def _ranges(items: Items, where: str) -> tuple[_Range, ...]:
     return tuple(ranges)
 
 
-def load_table(path: Path = SEARCH_PATH) -> Synonyms:
-    """Read and check the synonym table (``file:line: message`` on a mistake)."""
+def _forms(node: Node, key: str, where: str) -> dict[str, Items]:
+    forms = node[key]
+    if not isinstance(forms, Node) or set(forms) - {lang.value for lang in Lang}:
+        raise node.error(key, f"{where}: forms are listed under en, zh-Hans, zh-Hant")
+    for lang, items in forms.items():
+        if not isinstance(items, Items):
+            raise forms.error(lang, f"{where}.{lang} must be a list")
+    return dict(forms)
+
+
+def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, RuleFacets]:
     where = shown(path)
     doc = load_file(path, where)
-    if not isinstance(doc, Node) or "synonyms" not in doc:
-        raise SourceError(where, 1, "the search table needs 'synonyms'")
-    english: dict[tuple[str, ...], str] = {}
-    chinese: dict[str, str] = {}
-    synonyms = doc["synonyms"]
-    if not isinstance(synonyms, Node):
-        raise doc.error("synonyms", "'synonyms' must map concepts to forms")
-    for concept, forms in synonyms.items():
-        if not isinstance(forms, Node) or set(forms) - {lang.value for lang in Lang}:
-            raise synonyms.error(concept, f"{concept}: forms are listed under en, zh-Hans, zh-Hant")
-        for lang, items in forms.items():
-            if not isinstance(items, Items):
-                raise forms.error(lang, f"{concept}.{lang} must be a list")
-            for form in items:
-                if lang == Lang.EN:
-                    english.setdefault(tuple(_stems(str(form))), str(concept))
-                else:
-                    chinese.setdefault(str(form), str(concept))
+    if not isinstance(doc, Node):
+        raise SourceError(where, 1, "the facets file maps rule IDs to their facets")
     rules = book().rules
-    facets: dict[str, dict[Facet, tuple[_Range, ...]]] = {}
-    given = doc.get("facets") or Node()
-    for rule_id, spec in given.items():
+    facets: dict[str, RuleFacets] = {}
+    for rule_id, spec in doc.items():
         if rule_id not in rules:
-            raise given.error(rule_id, f"facets: unknown rule {rule_id!r}")
+            raise doc.error(rule_id, f"facets: unknown rule {rule_id!r}")
         if not isinstance(spec, Node):
-            raise given.error(rule_id, f"facets of {rule_id} must be a mapping")
-        facets[rule_id] = {}
+            raise doc.error(rule_id, f"facets of {rule_id} must be a mapping")
+        named: dict[str, frozenset[str]] = {}
+        numbers: dict[Number, tuple[_Range, ...]] = {}
         for name, items in spec.items():
-            if name not in set(Facet) or not isinstance(items, Items):
-                raise spec.error(name, f"{rule_id}: facet {name!r} is not ordinal, count or extra")
-            facets[rule_id][Facet(name)] = _ranges(items, f"{rule_id}.{name}")
-    generic = doc.get("generic") or []
-    more: dict[str, frozenset[str]] = {}
-    given = doc.get("concepts") or Node()
-    for rule_id, names in given.items():
-        if rule_id not in rules:
-            raise given.error(rule_id, f"concepts: unknown rule {rule_id!r}")
-        unknown = [name for name in names if name not in synonyms]
-        if not isinstance(names, Items) or unknown:
-            raise given.error(
-                rule_id, f"concepts of {rule_id}: not concepts of the table: {unknown}"
-            )
-        more[rule_id] = frozenset(map(str, names))
-    return Synonyms(
-        english,
-        chinese,
-        frozenset(map(str, generic)),
-        facets,
-        more,
-        max((len(phrase) for phrase in english), default=1),
-        max((len(form) for form in chinese), default=1),
+            if not isinstance(items, Items):
+                raise spec.error(name, f"{rule_id}.{name} must be a list")
+            if name in set(Number):
+                numbers[Number(name)] = _ranges(items, f"{rule_id}.{name}")
+                continue
+            kind = "object" if name == "also" else name
+            if kind not in _KINDS:
+                known = ", ".join([*_KINDS, "also", *Number])
+                raise spec.error(name, f"{rule_id}: facet {name!r} is not one of {known}")
+            unknown = [str(v) for v in items if str(v) not in values[kind]]
+            if unknown:
+                raise spec.error(name, f"{rule_id}.{name}: not a {kind} of the lexicon: {unknown}")
+            named[name] = frozenset(map(str, items))
+        facets[rule_id] = RuleFacets(numbers=numbers, **named)
+    missing = [rule_id for rule_id in rules if rule_id not in facets]
+    if missing:
+        raise SourceError(where, 1, f"facets: rules without facets: {', '.join(missing)}")
+    return facets
+
+
+def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lexicon:
+    """Read and check the lexicon and the rules' facets (``file:line: message`` on a mistake)."""
+    where = shown(path)
+    doc = load_file(path, where)
+    if not isinstance(doc, Node) or not isinstance(doc.get("lexicon"), Node):
+        raise SourceError(where, 1, "the search table needs 'lexicon'")
+    english: dict[tuple[str, ...], tuple[str, str]] = {}
+    chinese: dict[str, tuple[str, str]] = {}
+    names: dict[tuple[str, str, Lang], str] = {}
+    vocabulary: set[str] = set()
+    values: dict[str, frozenset[str]] = {}
+
+    def enter(facet: str, value: str, forms: Mapping[str, Items]) -> None:
+        for lang, items in forms.items():
+            for form in items:
+                text = str(form)
+                names.setdefault((facet, value, Lang(lang)), text)
+                if lang == Lang.EN:
+                    english.setdefault(tuple(_stems(text)), (facet, value))
+                    vocabulary.update(_WORD.findall(text.casefold()))
+                else:
+                    chinese.setdefault(text, (facet, value))
+
+    lexicon = doc["lexicon"]
+    for facet in _KINDS:
+        group = lexicon.get(facet)
+        if not isinstance(group, Node):
+            raise lexicon.error(next(iter(lexicon), facet), f"lexicon needs {facet!r}")
+        for value in group:
+            enter(facet, str(value), _forms(group, value, f"{facet}.{value}"))
+        values[facet] = frozenset(map(str, group))
+    for section in ("field", "outside", "irregular"):
+        if section in doc:
+            enter(section, section, _forms(doc, section, section))
+    loose = frozenset(map(str, doc.get("loose") or ()))
+    implied: dict[str, tuple[int, str | None, str | None, int]] = {}
+    for name, spec in (doc.get("implied") or Node()).items():
+        if name not in values["object"] or not isinstance(spec, Node):
+            raise doc["implied"].error(name, f"implied: {name!r} is not an object of the lexicon")
+        near = int(spec.get("near", 99))
+        implied[str(name)] = (int(spec["cards"]), spec.get("more"), spec.get("fewer"), near)
+    event_objects = {str(k): str(v) for k, v in (doc.get("event-objects") or Node()).items()}
+    object_events = {
+        str(k): {str(a): str(b) for a, b in v.items()}
+        for k, v in (doc.get("object-events") or Node()).items()
+    }
+    before: set[str] = set()
+    for lang, items in _forms(doc, "before-action", "before-action").items():
+        before.update(stem(str(f)) if lang == Lang.EN else str(f) for f in items)
+    homophones = {str(k): str(v) for k, v in (doc.get("homophones") or Node()).items()}
+    common = frozenset(str(w) for w in doc.get("words") or ())
+    return Lexicon(
+        english=english,
+        chinese=chinese,
+        names=names,
+        loose=loose,
+        implied=implied,
+        event_objects=event_objects,
+        object_events=object_events,
+        outside_chinese=tuple(f for f, (facet, _) in chinese.items() if facet == "outside"),
+        before_action=frozenset(before),
+        homophones=homophones,
+        vocabulary=frozenset(w for w in vocabulary if w.isalpha()),
+        common=common,
+        facets=_load_facets(facets_path, values),
+        longest_english=max((len(phrase) for phrase in english), default=1),
+        longest_chinese=max((len(form) for form in chinese), default=1),
     )
 
 
 @functools.cache
-def table() -> Synonyms:
+def table() -> Lexicon:
     return load_table()
 
 
 # ---------------------------------------------------------------------------- reading a text
 
+_IRREGULAR = {"dealt": "deal", "burnt": "burn", "turned": "turned", "turning": "turned",
+              "saw": "see", "seen": "seen", "fell": "fell"}  # fmt: skip
+_SUFFIXES = ("ingly", "edly", "ing", "ed", "ly", "es", "s")
+
+
+def stem(word: str) -> str:
+    """A crude English stem, enough that ``exposed`` and ``expose`` meet.
+
+    >>> stem("exposed"), stem("expose"), stem("cards"), stem("prematurely"), stem("turned")
+    ('expos', 'expos', 'card', 'prematur', 'turned')
+    """
+    word = _IRREGULAR.get(word, word)
+    if word in _IRREGULAR.values():
+        return word
+    for suffix in _SUFFIXES:
+        if word.endswith(suffix) and len(word) - len(suffix) >= 3:
+            word = word[: -len(suffix)]
+            break
+    if word.endswith("e") and len(word) > 3:
+        word = word[:-1]
+    return word
+
+
 _STOP = frozenset(
     ("a", "an", "the", "of", "to", "in", "on", "by", "is", "are", "was", "were", "for", "with",
      "and", "or", "it", "its", "at", "be", "as", "from", "has", "have", "had", "got", "get",
      "there", "been", "this", "that", "what", "do", "does", "did", "we", "i", "he", "she",
-     "they", "his", "her", "their", "when", "if", "so", "then", "now", "just", "one's", "up",
-     "how", "should", "can", "rule", "ruling", "happens", "after", "while", "during", "all",
-     "who", "which", "why", "where", "whose")
+     "they", "his", "her", "their", "when", "if", "so", "then", "now", "just", "s", "up",
+     "how", "should", "can", "after", "while", "during", "all", "who", "which", "why", "where",
+     "whose", "me", "my", "you", "your", "him", "them", "our", "us", "but", "not", "any", "am")
 )  # fmt: skip
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-             "4th": 4, "fifth": 5, "5th": 5, "last": 99}  # fmt: skip
+             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "last": 99}  # fmt: skip
 _COUNTS = {"zero": 0, "no": 0, "one": 1, "single": 1, "two": 2, "twice": 2, "double": 2,
-           "pair": 2, "three": 3, "thrice": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
-           "eight": 8, "nine": 9}  # fmt: skip
+           "pair": 2, "both": 2, "three": 3, "thrice": 3, "triple": 3, "four": 4, "five": 5,
+           "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "several": 2,
+           "multiple": 2}  # fmt: skip
+_NOT_CARD = frozenset(
+    map(stem, ("round", "rounds", "time", "times", "hand", "hands", "player", "pass", "seat",
+               "raise", "bet", "level", "day", "orbit"))
+)  # fmt: skip
+_POSITIONS = frozenset(("seat", "blind", "button"))
+_HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
+_SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
+_PLAYER_WORDS = frozenset(map(stem, ("player", "players", "people", "guys", "hands", "seats")))
+_EXTRA_WORDS = frozenset(map(stem, ("extra", "more", "additional", "too")))
 _RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens", "jack", "jacks")))
 _SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
 _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])")
@@ -228,16 +405,27 @@ _WORD = re.compile(r"[a-z0-9]+")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _ZH_DIGITS = "零〇一二两兩三四五六七八九十"
 _ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
-_ZH_PATTERNS: tuple[tuple[re.Pattern[str], Facet | None], ...] = (
-    (re.compile(rf"第\s*{_ZH_NUM}"), Facet.ORDINAL),
-    (re.compile(r"首(?=[张張])"), Facet.ORDINAL),
-    (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Facet.EXTRA),
-    (re.compile(rf"{_ZH_NUM}\s*[张張次副]"), Facet.COUNT),
-    (re.compile(r"(?:\d+)\s*(?=[牌])"), Facet.COUNT),
-)
+_ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
+    (re.compile(rf"{_ZH_NUM}\s*[号號](?:位|座位|座|桌)?"), "seat"),
+    (re.compile(rf"(?:座位|位置)\s*{_ZH_NUM}"), "seat"),
+    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[家位])"), "seat"),
+    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
+    (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
+    (re.compile(r"首(?=[张張])"), Number.ORDINAL),
+    (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
+    (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
+    (re.compile(rf"{_ZH_NUM}\s*[张張次副]"), Number.COUNT),
+    (re.compile(r"多[张張]"), Number.COUNT),  # "多張底牌": several, two at least
+    (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
+)  # fmt: skip
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
-_ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn", "发": "deal", "發": "deal"}
-_ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样")
+_ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
+_ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
+_ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
+_ZH_EACH = frozenset("都各")
+_DEALING = frozenset(
+    ("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
+)
 
 
 def _zh_number(text: str) -> int:
@@ -257,113 +445,289 @@ def _stems(text: str) -> list[str]:
     return [word if word in _ORDINALS or word in _COUNTS else stem(word) for word in words]
 
 
-class _SynonymReader:
-    def __init__(self, table: Synonyms) -> None:
-        self.table = table
-        self.weights: dict[str, float] = {}
-        self.numbers: set[Number] = set()
-        self.card_named = False
+def _distance(a: str, b: str) -> int:
+    """Edits from ``a`` to ``b``: insert, delete, replace, or swap two neighbours (Damerau)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
 
-    def add(self, token: str, weight: float = 1.0) -> None:
-        if token in self.table.generic:
-            weight = min(weight, 0.5)
-        self.weights[token] = max(self.weights.get(token, 0.0), weight)
+
+@functools.lru_cache(maxsize=4096)
+def correct(word: str) -> str | None:
+    """The lexicon's word a misspelt English word stands for, when exactly one is that close.
+
+    >>> correct("expsoed"), correct("frist"), correct("dealr"), correct("trun"), correct("hold")
+    ('exposed', 'first', 'dealer', 'turn', None)
+    """
+    lexicon = table()
+    known = lexicon.vocabulary | set(_ORDINALS) | set(_COUNTS)
+    if len(word) < 4 or not word.isalpha() or word in known or word in lexicon.common:
+        return None
+    if word in _STOP or stem(word) in _RANKS | _SUITS | _STOP:
+        return None
+    if stem(word) in {stem(w) for w in known}:
+        return None
+    limit = 1 if len(word) < 8 else 2
+    best: list[str] = []
+    closest = limit + 1
+    for candidate in known:
+        if abs(len(candidate) - len(word)) > limit or len(candidate) < 3:
+            continue
+        if candidate[0] != word[0] and candidate[:2] != word[1::-1]:
+            continue  # a typo rarely changes the first letter
+        distance = _distance(word, candidate)
+        if distance < closest:
+            best, closest = [candidate], distance
+        elif distance == closest:
+            best.append(candidate)
+    if closest > limit:
+        return None
+    if len({stem(w) for w in best}) != 1:  # "dealr": dealer or deal; a dropped letter is likelier
+        longest = max(len(w) for w in best)
+        best = [w for w in best if len(w) == longest]
+        if len({stem(w) for w in best}) != 1:
+            return None
+    return min(best)
+
+
+class _Reader:
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lex = lexicon
+        self.found: dict[str, set[str]] = {kind: set() for kind in _KINDS}
+        self.numbers: set[tuple[Number, int]] = set()
+        self.seats: list[int] = []
+        self.outside: list[str] = []
+        self.irregular = False
+        self.field = False
+        self.card_named = False
+        self.each = False
+        self.before = False
+        self.after = False
+        self.player_before_verb = False
+        self.player_named = False
+        self.player_subject = False
+        self.dealer_named = False
+        self.singular = False  # "card", not "cards"
+        self.dealt = False  # a word of dealing ("dealt", "發牌")
+        self.corrected: list[tuple[str, str]] = []
+        self.unknown: list[str] = []
+
+    # -- what a form means
+    def note(self, facet: str, value: str, form: str) -> None:
+        if facet in _KINDS:
+            if facet == "event" and value == "exposed" and self.player_before_verb:
+                self.found["who"].add("player")  # "player flashed his card", "玩家亮牌"
+            if facet == "event" and value == "exposed" and self.player_named:
+                self.player_subject = True  # the player named before the exposure
+            if facet == "who" and value == "dealer":
+                self.dealer_named = True
+            self.found[facet].add(value)
+            self.field = True
+        elif facet == "outside":
+            self.outside.append(form)
+        elif facet == "irregular":
+            self.irregular = self.field = True
+        elif facet == "field":
+            self.field = True
+            self.dealt = self.dealt or form in _DEALING
+        if facet == "field" and form in ("player", "玩家", "牌手"):
+            self.player_before_verb = self.player_named = True
+        elif not (facet == "object" and value == "hole"):  # "player showed his cards"
+            self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
+        for form in self.lex.outside_chinese:
+            if form in text:
+                self.outside.append(form)
         text = self._chinese_numbers(text)
         for run in _CJK.findall(text):
             self._chinese(run)
         self._english(_CJK.sub(" ", text))
-        counts = [value for facet, value in self.numbers if facet is Facet.COUNT]
-        if self.card_named and any(value >= 2 for value in counts):
-            self.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
-        return Reading(dict(self.weights), frozenset(self.numbers))
+        return self._finish()
 
+    # -- numbers
     def _chinese_numbers(self, text: str) -> str:
         if _ZH_CARD.search(text):
             self.card_named = True
-            self.add("card")
-            text = _ZH_CARD.sub(" ", text)
-        for pattern, facet in _ZH_PATTERNS:
+            text = _ZH_CARD.sub(" 牌 ", text)
+        for pattern, what in _ZH_PATTERNS:
             for match in pattern.finditer(text):
-                value = _zh_number(match.group(1)) if match.groups() else 1
-                if facet is not None:
-                    self.numbers.add((facet, value))
-                if facet is Facet.EXTRA:
-                    self.add("extra")
+                fixed = 2 if what is Number.COUNT else 1  # "多張": two at least; "首張": the first
+                value = _zh_number(match.group(1)) if match.groups() else fixed
+                if what == "seat":
+                    self.seats.append(value)
+                    self.found["object"].add("seat")
+                    continue
+                if what == "round":  # "第二圈": the round of the deal, not a card's place
+                    continue
+                assert isinstance(what, Number)
+                self.numbers.add((what, value))
+                self.field = True
+                if what is Number.EXTRA:
+                    self.found["event"].add("extra")
                     verb = next((c for c in match.group(0) if c in _ZH_VERBS), None)
                     if verb is not None:  # "多燒了一張": the verb is part of the match
-                        self.add(_ZH_VERBS[verb])
-                if facet is not None and match.group(0)[-1] in "张張":
-                    self.add("card")
+                        self.found["object"].add(_ZH_VERBS[verb])
             text = pattern.sub(" ", text)
+        if any(c in _ZH_EACH for c in text):
+            self.each = True
         return text
 
+    # -- Chinese
     def _chinese(self, run: str) -> None:
-        forms, longest = self.table.chinese, self.table.longest_chinese
+        forms, longest = self.lex.chinese, self.lex.longest_chinese
         leftover: list[str] = []
         position = 0
         while position < len(run):
-            for size in range(min(longest, len(run) - position), 0, -1):
-                concept = forms.get(run[position : position + size])
-                if concept is not None:
-                    self._leftover("".join(leftover))
+            found = self._form_at(run, position, forms, longest)
+            if found is not None:
+                size, form, (facet, value) = found
+                if leftover:
+                    self.unknown.append("".join(leftover))
                     leftover = []
-                    self.add(concept)
-                    position += size
-                    break
+                if form != run[position : position + size]:
+                    self.corrected.append((run[position : position + size], form))
+                if form.endswith("前") and form[:-1] in self.lex.before_action:
+                    self.before = True
+                self.note(facet, value, form)
+                position += size
+                continue
+            char = run[position]
+            if char in _ZH_STOP:
+                if leftover:
+                    self.unknown.append("".join(leftover))
+                    leftover = []
             else:
-                char = run[position]
-                if char in _ZH_STOP:
-                    self._leftover("".join(leftover))
-                    leftover = []
-                else:
-                    leftover.append(char)
-                position += 1
-        self._leftover("".join(leftover))
+                leftover.append(char)
+            position += 1
+        if leftover:
+            self.unknown.append("".join(leftover))
 
-    def _leftover(self, run: str) -> None:
-        if not run:
-            return
-        if len(run) == 1:
-            self.add(f"zh:{run}", 0.5)
-            return
-        grams = [run[i : i + 2] for i in range(len(run) - 1)]
-        for gram in grams:
-            self.add(f"zh:{gram}", 1.0 / len(grams))
+    def _form_at(
+        self, run: str, position: int, forms: Mapping[str, tuple[str, str]], longest: int
+    ) -> tuple[int, str, tuple[str, str]] | None:
+        for size in range(min(longest, len(run) - position), 0, -1):
+            piece = run[position : position + size]
+            if piece in forms:
+                return size, piece, forms[piece]
+            if size >= 2:  # a character typed for another of the same sound (轉排 for 轉牌)
+                fixed = "".join(self.lex.homophones.get(c, c) for c in piece)
+                if fixed != piece and fixed in forms:
+                    return size, fixed, forms[fixed]
+        return None
 
+    # -- English
     def _english(self, text: str) -> None:
-        words = _stems(text)
-        phrases, longest = self.table.english, self.table.longest_english
+        raw = _WORD.findall(text.casefold().replace("n't", " not"))
+        self.singular = "card" in raw and "cards" not in raw
+        words: list[str] = []
+        for word in raw:
+            fixed = correct(word)
+            if fixed is not None:
+                self.corrected.append((word, fixed))
+                word = fixed
+            words.append(word if word in _ORDINALS or word in _COUNTS else stem(word))
+        phrases, longest = self.lex.english, self.lex.longest_english
         position = 0
         while position < len(words):
             word = words[position]
+            if word in ("befor", "after"):
+                ahead = words[position + 1 : position + 7]
+                if any(w in self.lex.before_action for w in ahead):
+                    # "before the flop action was done": before someone acted, not pre-flop
+                    self.before = self.before or word == "befor"
+                    self.after = self.after or word == "after"
+                    position += 1
+                    continue
+            size = self._longer_next(words, position, phrases, longest)
+            if size:
+                position += size
+                continue
+            if (
+                word in _ORDINALS
+                and words[position + 1 : position + 2]
+                and (words[position + 1] in _NOT_CARD)
+            ):
+                position += 2  # "second round", "third street": not a card's place in the deal
+                continue
             if word in _ORDINALS and not self._is_street(words, position):
-                self.numbers.add((Facet.ORDINAL, _ORDINALS[word]))
+                self.numbers.add((Number.ORDINAL, _ORDINALS[word]))
                 position += 1
                 continue
             count = int(word) if word.isdigit() else _COUNTS.get(word)
             if count is not None and word != "no":
                 position = self._count(words, position, count)
                 continue
+            if word in ("a", "an") and words[position + 1 : position + 2] == ["card"]:
+                self.numbers.add((Number.COUNT, 1))
+            if word in ("a", "an") and words[position + 1 : position + 2] in (["extra"], ["addit"]):
+                self.numbers.add((Number.EXTRA, 1))
             if word in _RANKS or word in _SUITS:
                 self.card_named = self.card_named or self._rank_of_suit(words, position)
-                self.add("card")
+                self.field = True
                 position += 1
                 continue
-            for size in range(min(longest, len(words) - position), 0, -1):
-                concept = phrases.get(tuple(words[position : position + size]))
-                if concept is not None:
-                    self.add(concept)
-                    position += size
-                    break
-            else:
-                if word not in _STOP and not word.isdigit():
-                    self.add(f"w:{word}")
+            if word == "each":
+                self.each = True
+            if self._phrase(words, position, phrases, 1, least=1):
                 position += 1
+                continue
+            if word not in _STOP and not word.isdigit():
+                self.unknown.append(word)
+            self.player_before_verb = False
+            position += 1
+
+    def _phrase(
+        self,
+        words: Sequence[str],
+        position: int,
+        phrases: Mapping[tuple[str, ...], tuple[str, str]],
+        longest: int,
+        least: int,
+    ) -> int:
+        for size in range(min(longest, len(words) - position), least - 1, -1):
+            key = tuple(words[position : position + size])
+            meaning = phrases.get(key)
+            if meaning is not None:
+                self.note(*meaning, " ".join(key))
+                return size
+        return 0
+
+    def _longer_next(
+        self,
+        words: Sequence[str],
+        position: int,
+        phrases: Mapping[tuple[str, ...], tuple[str, str]],
+        longest: int,
+    ) -> int:
+        """Read the phrase at ``position``, unless a longer one starts at the next word ("dealt
+        out of order" is out of order, not dealt out)."""
+        here = self._size(words, position, phrases, longest)
+        if here >= 2 and self._size(words, position + 1, phrases, longest) > here:
+            return 0
+        return self._phrase(words, position, phrases, longest, least=2)
+
+    def _size(
+        self,
+        words: Sequence[str],
+        position: int,
+        phrases: Mapping[tuple[str, ...], tuple[str, str]],
+        longest: int,
+    ) -> int:
+        for size in range(min(longest, len(words) - position), 1, -1):
+            if tuple(words[position : position + size]) in phrases:
+                return size
+        return 0
 
     def _is_street(self, words: Sequence[str], position: int) -> bool:
         return position + 1 < len(words) and words[position + 1] == "street"
@@ -374,134 +738,214 @@ class _SynonymReader:
 
     def _count(self, words: Sequence[str], position: int, count: int) -> int:
         before = words[max(0, position - 2) : position]
-        if before[-1:] in (["seat"], ["number"]):
-            return position + 1  # "seat 8" names a seat, not a count
+        if (
+            words[position + 1 : position + 2] == ["of"]
+            and words[position + 2 : position + 3]
+            and (words[position + 2] in _SUITS)
+        ):
+            self.card_named = True  # "the 7 of hearts" names a card, not a count
+            self.field = True
+            return position + 3
+        if before[-1:] and before[-1] in _SEAT_WORDS:
+            self.seats.append(count)  # "seat 8" names a seat, not a count
+            self.found["object"].add("seat")
+            return position + 1
         if before == ["more", "than"]:
             count += 1
         after = words[position + 1 : position + 3]
-        if after[:1] in (["extra"], ["more"], ["addit"]) or after == ["too", "many"]:
-            self.numbers.add((Facet.EXTRA, count))
-            self.add("extra")
+        if before[-1:] and before[-1] in ("extra", "addit"):
+            self.numbers.add((Number.EXTRA, count))  # "extra two"
+        elif after[:1] and after[0] in _EXTRA_WORDS and after != ["more", "than"]:
+            self.numbers.add((Number.EXTRA, count))
+            self.found["event"].add("extra")
+        elif after[:1] and after[0] in _PLAYER_WORDS:
+            self.numbers.add((Number.PLAYERS, count))
+        elif words[position] == "both":
+            self.numbers.add((Number.PLAYERS, 2))
         else:
-            self.numbers.add((Facet.COUNT, count))
+            self.numbers.add((Number.COUNT, count))
+        self.field = True
         return position + 1
 
+    # -- what follows from what was read
+    def _finish(self) -> Reading:
+        objects, events = self.found["object"], self.found["event"]
+        when = self.found["when"]
+        if self.player_subject and not self.dealer_named and not self.found["who"]:
+            # "is a player allowed to show his hand", "the player's card was seen": his own, or
+            # the dealer's error; the rules say which
+            self.found["who"].update(("player", "dealer"))
+        if self.before:
+            when.add("before-action")
+        if self.after:
+            when.add("after-action")
+        streets = {"flop", "turn", "river"}
+        if "before-action" in when and objects & streets and not events:
+            events.add("early")  # "turn came off before seat 6 acted": dealt early
+            when.discard("before-action")
+        if "early" in events and objects & streets and "hole" not in objects:
+            events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
+        counts = [value for number, value in self.numbers if number is Number.COUNT]
+        if len(counts) > 1:  # "three cards and everyone else two": the largest is the one asked
+            self.numbers -= {(Number.COUNT, v) for v in counts if v != max(counts)}
+            counts = [max(counts)]
+        if self.card_named and any(value >= 2 for value in counts):
+            events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
+        players = [v for n, v in self.numbers if n is Number.PLAYERS]
+        held = objects - self.lex.loose - {"hole", "button"}
+        named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
+        someone = self.seats or players or self.player_named or objects & _POSITIONS
+        if not held and someone and (named_cards or events & _HAND_EVENTS):
+            objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
+        ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
+        if ordinals and not counts and not objects & {"action", "show-order", "check"}:
+            self.numbers.add((Number.COUNT, 1))  # "the first card": one card
+            counts = [1]
+        implied: set[str] = set()
+        objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
+        for name, (cards, more, fewer, near) in self.lex.implied.items():
+            if name in objects and counts and not events:
+                value = max(counts)
+                if abs(value - cards) > near:
+                    break
+                event = more if value > cards else fewer if value < cards else None
+                if event is not None and event not in events:
+                    implied.add(event)
+                break
+        for thing, changes in self.lex.object_events.items():
+            if thing in objects and "hole" not in objects:  # a deck with a card too many
+                events = {changes.get(event, event) for event in events}
+                implied = {changes.get(event, event) for event in implied}
+        # How many players is a hint, never a bar ("two players" may count hands or cards); with
+        # two or more, "多一張" is one each or one in all, and the players' count says which.
+        soft: set[tuple[Number, int]] = {(n, v) for n, v in self.numbers if n is Number.PLAYERS}
+        if self.singular and not counts:
+            soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
+        hints = set()
+        if self.dealt and not objects - self.lex.loose - _POSITIONS:
+            hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
+        if any(value >= 2 for value in players):
+            soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
+        return Reading(
+            objects=frozenset(objects),
+            events=frozenset(events),
+            implied=frozenset(implied),
+            who=frozenset(self.found["who"]),
+            when=frozenset(when),
+            numbers=frozenset(self.numbers - soft),
+            soft=frozenset(soft),
+            hints=frozenset(hints),
+            seats=tuple(self.seats),
+            outside=tuple(self.outside),
+            irregular=self.irregular,
+            field=self.field,
+            corrected=tuple(self.corrected),
+            unknown=tuple(self.unknown),
+        )
 
-def read(text: str, lookup: Synonyms | None = None) -> Reading:
-    """A text's concepts and numbers.
 
-    >>> sorted(read("dealer flashed the first card").weights)
-    ['card', 'dealer', 'expose']
-    >>> sorted(read("發牌員 亮了第一張牌").numbers)
-    [(<Facet.ORDINAL: 'ordinal'>, 1)]
+def read(text: str, lookup: Lexicon | None = None) -> Reading:
+    """A question's facets.
+
+    >>> reading = read("dealer flashed the first card")
+    >>> sorted(reading.events), sorted(reading.who), sorted(reading.numbers)
+    (['exposed'], ['dealer'], [(<Number.COUNT: 'count'>, 1), (<Number.ORDINAL: 'ordinal'>, 1)])
+    >>> sorted(read("7號拿到三張牌").objects), read("7號拿到三張牌").seats
+    (['hole', 'seat'], (7,))
     """
     if lookup is not None:
-        return _SynonymReader(lookup).read(text)
+        return _Reader(lookup).read(text)
     return _read(text)
 
 
-@functools.lru_cache(maxsize=4096)  # rule texts repeat across rulesets and shared templates
+@functools.lru_cache(maxsize=4096)
 def _read(text: str) -> Reading:
-    return _SynonymReader(table()).read(text)
+    return _Reader(table()).read(text)
 
 
-# ---------------------------------------------------------------------------- scoring
+# ---------------------------------------------------------------------------- matching
 
 
 @dataclass(frozen=True, slots=True)
-class _Entry:
+class Fit:
+    """How a rule fits a question: its score, and the facets of the question it cannot have."""
+
     id: str
-    strong: frozenset[str]
-    weak: frozenset[str]
-    title: frozenset[str]
-    keywords: tuple[Reading, ...]
+    score: float
+    conflicts: tuple[str, ...]
+    named: bool  # it matches an event, or one of the rule's own objects
 
 
-def _texts(rule: Rule, ruleset: str | None) -> tuple[list[str], list[str], list[str]]:
-    strong = [rule.id.replace("-", " ")]
-    title: list[str] = []
-    weak: list[str] = []
-    for lang in Lang:
-        title.append(rule.title.get(lang))
-        strong.extend(rule.keywords.get(lang))
-        weak.append(rule.summary.get(lang))
-        if rule.trigger is not None:
-            weak.append(rule.trigger.get(lang))
-        if ruleset is not None and rule.rulings:
-            weak.append(rule.ruling(ruleset).summary.get(lang))
-    return strong + title, weak, title
-
-
-@functools.cache
-def _index(ruleset: str | None) -> tuple[_Entry, ...]:
-    entries = []
-    for rule in book().rules.values():
-        strong, weak, title = _texts(rule, ruleset)
-        title_tokens = frozenset().union(*(read(text).tokens for text in title))
-        entries.append(
-            _Entry(
-                id=rule.id,
-                strong=frozenset().union(*(read(text).tokens for text in strong))
-                | table().concepts.get(rule.id, frozenset()),
-                weak=frozenset().union(*(read(text).tokens for text in weak)),
-                title=title_tokens - table().generic,
-                keywords=tuple(read(k) for lang in Lang for k in rule.keywords.get(lang)),
-            )
-        )
-    return tuple(entries)
-
-
-_NUMBER_WEIGHT = 1.5  # an ordinal or count decides between neighbouring rules
-_WEAK_SHARE = 0.4  # a concept only in a rule's summaries counts for less
-_CONFLICT = 0.3  # a rule whose own numbers contradict the question keeps this share
-_KEYWORD_BONUS = 0.15  # the question is one of the rule's keywords (in other words)
-_TITLE_SHARE = 0.1  # how much of the rule's title the question names
-_COVERED = 0.55  # below this share no rule covers the question
-_AHEAD = 0.85  # the runner-up must score under this share of the best for a single answer
-
-
-def _score(entry: _Entry, query: Reading, facets: Mapping[Facet, tuple[_Range, ...]]) -> float:
-    total = sum(query.weights.values()) + _NUMBER_WEIGHT * len(query.numbers)
-    if total == 0:
-        return 0.0
-    got = 0.0
-    for token, weight in query.weights.items():
-        if token in entry.strong:
-            got += weight
-        elif token in entry.weak:
-            got += weight * _WEAK_SHARE
-    conflict = False
-    for facet, value in query.numbers:
-        ranges = facets.get(facet)
+def fit(rule_id: str, query: Reading) -> Fit:
+    """Score one rule against a question."""
+    lexicon = table()
+    facets = lexicon.facets[rule_id]
+    score = 0.0
+    conflicts: list[str] = []
+    named = False
+    for event in query.events:
+        if event in facets.event:
+            score += _EVENT_WEIGHT
+            named = True
+        else:
+            conflicts.append(f"event:{event}")
+    for event in query.implied:
+        if event in facets.event:
+            score += _IMPLIED_WEIGHT
+            named = True
+    hard = query.objects - lexicon.loose
+    for thing in query.hints - query.objects:
+        if thing in facets.object:
+            score += _OBJECT_WEIGHT
+    for thing in query.objects:
+        if thing in facets.object:
+            score += _OBJECT_WEIGHT
+            named = True
+        elif thing in facets.also:
+            score += _ALSO_WEIGHT
+        elif thing not in lexicon.loose:
+            conflicts.append(f"object:{thing}")
+    if facets.object and hard and not (query.objects | query.hints) & facets.object:
+        conflicts.append("object:" + "/".join(sorted(facets.object)))
+    if facets.who and query.who:
+        if query.who & facets.who:
+            score += _WHO_WEIGHT
+        else:
+            conflicts.append("who:" + "/".join(sorted(query.who)))
+    elif "dealer" in facets.who:
+        score += _DEALER_DEFAULT
+    elif facets.who == {"player"}:
+        conflicts.append("who:dealer")  # the irregularities are the dealer's unless told
+    if facets.when and query.when and not query.when & facets.when:
+        conflicts.append("when:" + "/".join(sorted(query.when)))
+    elif facets.when and query.when & facets.when and not facets.object:
+        named = True  # a rule about when an error is noticed (NOTICED-LATE)
+    for number, value in query.numbers | query.soft:
+        ranges = facets.numbers.get(number)
         if ranges is None:
             continue
         if any(value in span for span in ranges):
-            got += _NUMBER_WEIGHT
+            score += _NUMBER_WEIGHT[number]
+        elif (number, value) in query.numbers:
+            conflicts.append(f"{number}:{value}")
+    return Fit(rule_id, round(score, 3), tuple(conflicts), named)
+
+
+@functools.cache
+def kinds(rule_id: str) -> frozenset[Kind]:
+    """What the rule's remedies do, over the published rulesets."""
+    entry = book().rules[rule_id]
+    if not entry.rulings:
+        return frozenset((Kind.PROCEDURE,))
+    found = set()
+    for ruling in entry.rulings:
+        if ruling.chips.value == "returned":
+            found.add(Kind.VOID)
+        elif ruling.steps and ruling.steps[0].do.value == "gather":
+            found.add(Kind.MISDEAL)
         else:
-            conflict = True
-    score = got / total * (_CONFLICT if conflict else 1.0)
-    words = query.tokens | {f"{facet}:{value}" for facet, value in query.numbers}
-    telling = words - table().generic
-    for keyword in entry.keywords:
-        wanted = keyword.tokens | {f"{facet}:{value}" for facet, value in keyword.numbers}
-        # The question is one of the rule's keywords: each names all that the other tells.
-        if len(wanted - table().generic) >= 2 and wanted <= words and telling <= wanted:
-            score += _KEYWORD_BONUS
-            break
-    if entry.title:
-        score += _TITLE_SHARE * len(entry.title & query.tokens) / len(entry.title)
-    return score
-
-
-def _ranked(query: Reading, ruleset: str | None) -> list[Match]:
-    facets = table().facets
-    scored = []
-    for position, entry in enumerate(_index(ruleset)):
-        score = _score(entry, query, facets.get(entry.id, {}))
-        if score > 0:
-            scored.append((-score, position, entry.id))
-    scored.sort()
-    return [Match(rule_id, round(-neg, 3)) for neg, _, rule_id in scored]
+            found.add(Kind.ON)
+    return frozenset(found)
 
 
 def _check_ruleset(ruleset: str | None) -> None:
@@ -509,51 +953,109 @@ def _check_ruleset(ruleset: str | None) -> None:
         raise KeyError(f"unknown ruleset {ruleset!r}")
 
 
-def find(query: str, lang: Lang | str | None = None, ruleset: str | None = None) -> list[Match]:
-    """Rules for a query, best first: an exact ID, then those that cover the question.
-
-    ``ruleset`` also reads that ruleset's ruling summaries; ``lang`` is accepted for the callers
-    that know it (a question is read in every language at once).
-    """
-    del lang
-    _check_ruleset(ruleset)
-    exact = id_form(query)
-    if exact in book().rules:
-        return [Match(exact, 100.0, exact=True)]
-    return [m for m in _ranked(read(query), ruleset) if m.score >= _COVERED]
+def fits(query: Reading) -> list[Fit]:
+    """Every rule's fit, best first (rulebook order among equals)."""
+    order = list(book().rules)
+    ranked = [fit(rule_id, query) for rule_id in order]
+    return sorted(ranked, key=lambda f: (len(f.conflicts) > 0, -f.score, order.index(f.id)))
 
 
 def search(query: str, ruleset: str | None = None) -> Answer:
-    """One rule when it is clearly ahead, else up to three to choose from, else none."""
+    """One rule when no other fits about as well, "which one?" with the candidates, or none.
+
+    ``ruleset`` is checked (the facets are the same under every ruleset)."""
     _check_ruleset(ruleset)
     exact = id_form(query)
     if exact in book().rules:
         return Answer(Verdict.ONE, (Match(exact, 100.0, exact=True),))
     reading = read(query)
-    ranked = _ranked(reading, ruleset)
-    if not ranked or ranked[0].score < _COVERED:
-        nearest = ranked[:3] or [Match(rule_id, 0.0) for rule_id in suggest(query, 3)]
-        return Answer(Verdict.NONE, tuple(nearest))
-    best = ranked[0].score
-    close = [m for m in ranked[1:3] if m.score >= _COVERED and m.score >= _AHEAD * best]
-    if not close and _names_it(ranked[0].id, reading, ruleset):
-        return Answer(Verdict.ONE, (ranked[0],))
-    if not close:  # ahead, but on words its title and keywords do not use: offer the next too
-        close = ranked[1:3]
-    if not close:  # no other rule fits at all
-        return Answer(Verdict.ONE, (ranked[0],))
-    return Answer(Verdict.WHICH, (ranked[0], *close))
+    ranked = fits(reading)
+    candidates = [f for f in ranked if not f.conflicts and f.named and f.score > 0]
+    nearest = tuple(Match(rule_id, 0.0) for rule_id in suggest(query, 3))
+    if not reading.recognised:
+        return Answer(Verdict.NONE, nearest, reading=reading)
+    if reading.outside and not any(_strong(f, reading) for f in candidates):
+        return Answer(Verdict.NONE, nearest, reading=reading)
+    if reading.events or reading.implied:  # something happened: a rule where it can happen
+        wanted = reading.events | reading.implied
+        candidates = [f for f in candidates if table().facets[f.id].event & wanted]
+    elif not reading.irregular:
+        # No irregularity named: the normal procedure's rule for that object, when there is one;
+        # a question naming only things said in passing ("seats", "the board") has only that.
+        plain = [f for f in candidates if not table().facets[f.id].event]
+        candidates = plain if plain or reading.objects <= table().loose else candidates
+    if not candidates:
+        # Something of the field is named but no rule has all of it: the nearest, to choose from.
+        partial = [f for f in ranked if f.named]
+        partial.sort(key=lambda f: (len(f.conflicts), -f.score))
+        if not partial:
+            return Answer(Verdict.NONE, nearest, reading=reading)
+        chosen = partial[:3]
+        return _which(chosen, reading, "event" if reading.events else "object")
+    best = candidates[0]
+    chosen = [best] + [
+        f
+        for f in candidates[1:]
+        if f.score > best.score - _TIER
+        or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
+    ]
+    if len(chosen) == 1:
+        return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
+    return _which(chosen[:_MOST], reading)
 
 
-def _names_it(rule_id: str, query: Reading, ruleset: str | None) -> bool:
-    """Whether the rule's ID, title or keywords name every telling concept of the question, and
-    the question says something telling (not only "dealer", "card", "wrong")."""
-    entry = next(e for e in _index(ruleset) if e.id == rule_id)
-    # Concepts of the table only: a leftover word ("w:red", "zh:來") already costs its share.
-    telling = [t for t in query.weights if t not in table().generic and ":" not in t]
-    if not telling and not query.numbers:
-        return False
-    return all(token in entry.strong for token in telling)
+def _differ_in_kind(one: str, other: str) -> bool:
+    """Two irregularities whose remedies differ in kind (misdeal against deal on)."""
+    first, second = kinds(one), kinds(other)
+    return Kind.PROCEDURE not in first | second and first != second
+
+
+def _strong(candidate: Fit, query: Reading) -> bool:
+    """A fit on both an event and one of the rule's own objects (outweighs an outside topic)."""
+    facets = table().facets[candidate.id]
+    return bool(query.events & facets.event) and bool(query.objects & facets.object)
+
+
+def _which(chosen: Sequence[Fit], reading: Reading, fallback: str = "event") -> Answer:
+    question, choices = telling(tuple(f.id for f in chosen))
+    matches = tuple(Match(f.id, f.score) for f in chosen)
+    return Answer(Verdict.WHICH, matches, question or fallback, choices, reading)
+
+
+def _facet_values(rule_id: str, facet: str) -> str:
+    facets = table().facets[rule_id]
+    if facet in set(Number):
+        return ",".join(str(span) for span in facets.numbers.get(Number(facet), ()))
+    if facet == "object":
+        return ",".join(sorted(facets.object | facets.also))
+    return ",".join(sorted(getattr(facets, facet)))
+
+
+def telling(ids: Sequence[str]) -> tuple[str | None, tuple[str, ...]]:
+    """The facet that tells these rules apart (the first of QUESTIONS that differs), and each
+    rule's value of it (``""`` where a rule does not say).
+
+    >>> telling(("DEAL-EXTRA-ONE", "DEAL-EXTRA-MULTIPLE"))
+    ('extra', ('1', '2-9'))
+    """
+    for facet in QUESTIONS:
+        values = tuple(_facet_values(rule_id, facet) for rule_id in ids)
+        if len(set(values)) > 1:
+            if facet == "object":  # only what sets each apart ("flop" against "turn, river")
+                sets = [set(value.split(",")) for value in values]
+                shared = set.intersection(*sets)
+                values = tuple(",".join(sorted(each - shared)) for each in sets)
+            return facet, values
+    return None, ()
+
+
+def find(query: str, lang: Lang | str | None = None, ruleset: str | None = None) -> list[Match]:
+    """The rules a query may mean: the one rule, the candidates of a "which one?", or none.
+
+    ``lang`` is accepted for the callers that know it (a question is read in every language)."""
+    del lang
+    answer = search(query, ruleset)
+    return [] if answer.kind is Verdict.NONE else list(answer.matches)
 
 
 def suggest(query: str, limit: int = 5) -> list[str]:
@@ -584,3 +1086,13 @@ def suggest(query: str, limit: int = 5) -> list[str]:
     order = list(rules)
     ranked = sorted(votes, key=lambda rule_id: (-votes[rule_id], order.index(rule_id)))
     return ranked[:limit]
+
+
+def name(facet: str, value: str, lang: Lang) -> str:
+    """A facet value in the reader's language: the lexicon's first form for it."""
+    names = table().names
+    return names.get((facet, value, lang)) or names.get((facet, value, Lang.EN)) or value
+
+
+def rule_facets(rule: Rule) -> RuleFacets:
+    return table().facets[rule.id]

@@ -12,6 +12,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from dealer.apps.floor import trace_source
+from dealer.apps.training.aliases import canonical
 from dealer.apps.training.scoring import Mistake, Score, Skill
 from dealer.apps.training.texts import say
 from dealer.core.ruleset import Ruleset
@@ -69,6 +70,7 @@ class Desk:
             line = self.read(self.t(prompt_key))
             if line is None:
                 raise Quit
+            line = canonical(line)  # a command typed in Chinese (procedures/commands.yaml)
             word = line.strip().lower()
             if word in ("quit", "exit"):
                 raise Quit

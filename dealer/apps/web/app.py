@@ -55,7 +55,7 @@ from dealer.apps.web.trainer_adapter import (
 from dealer.apps.web.view import table_view
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.rulesets import load_ruleset
-from dealer.rules.search import find, suggest
+from dealer.rules.search import Verdict, search, suggest
 from dealer.rules.texts import messages
 
 __all__ = ["Settings", "create_app", "web_messages"]
@@ -326,9 +326,8 @@ class WebApp:
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
         query = params.get("q", "").strip()[:200]
-        matches = find(query, lang, ruleset) if query else []
-        closest = suggest(query) if query and not matches else []
-        return HTMLResponse(pages.floor_page(query, ruleset, lang, matches, closest))
+        found = search(query, ruleset) if query else None
+        return HTMLResponse(pages.floor_page(query, ruleset, lang, found))
 
     async def rule_page(self, request: Request) -> Response:
         params = request.query_params
@@ -345,26 +344,38 @@ class WebApp:
 
     async def rule_api(self, request: Request) -> Response:
         from dealer.apps.floor import rule_as_json
+        from dealer.apps.which import ask_line, candidates
 
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
         query = params.get("q", "").strip()[:200]
         if not query:
             raise ApiError(400, "'q' is required: a rule ID or words")
-        matches = find(query, lang, ruleset)
-        if not matches:
-            raise ApiError(404, f"no rule matches {query!r}", {"closest": suggest(query)})
-        return JSONResponse(
-            {
-                "matches": [{"id": m.id, "score": m.score, "exact": m.exact} for m in matches[:5]],
-                "rule": rule_as_json(rule(matches[0].id), ruleset, lang),
-            }
-        )
+        found = search(query, ruleset)
+        if found.kind is Verdict.NONE:
+            extra = {"answer": "none", "closest": list(found.ids) or suggest(query)}
+            raise ApiError(404, f"no rule covers {query!r}", extra)
+        data: dict[str, Any] = {
+            "answer": found.kind.value,
+            "query": query,
+            "matches": [{"id": m.id, "score": m.score, "exact": m.exact} for m in found.matches],
+            "rule": None,
+        }
+        if found.kind is Verdict.ONE:
+            data["rule"] = rule_as_json(rule(found.ids[0]), ruleset, lang)
+        else:
+            data |= {"question": found.question, "ask": ask_line(found, lang)}
+            data["candidates"] = candidates(found, lang)
+        return JSONResponse(data)
 
     async def ask(self, request: Request) -> Response:
-        """The guided ask: a seeded table dealt to the chosen mishap, and the floor's answer."""
+        """The guided ask: a seeded table dealt to the chosen mishap, and the floor's answer; with
+        ``did``, the real table as the floor describes it (``dealer ask`` without a file: the
+        game, seats, button, what the dealer did, which seat or card, the cards seen)."""
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        if params.get("did"):
+            return await self._guided(params, lang, ruleset)
         situation_name = params.get("situation", "turn")
         if situation_name not in SLIPS:
             raise ApiError(400, f"unknown situation {situation_name!r}: {', '.join(SLIPS)}")
@@ -386,6 +397,42 @@ class WebApp:
         view = facts = None
         if hand is not None:
             view, facts = table_view(hand), ask_answer(hand, lang)
+        return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
+
+    async def _guided(self, params: Any, lang: Lang, ruleset: str) -> Response:
+        from dealer.apps.guided import BY_KEY, GAMES, Answers, GuidedError, build
+
+        did = params.get("did", "")
+        if did not in BY_KEY:
+            raise ApiError(400, f"unknown 'did' {did!r}: {', '.join(BY_KEY)}")
+        game = params.get("game", "no-limit")
+        if game not in GAMES:
+            raise ApiError(400, f"'game' is one of {', '.join(GAMES)}")
+        form: dict[str, Any] = {"did": did, "game": game, "ruleset": ruleset}
+        players = params.get("players", "6")
+        high = {"players": min(9, _max_players(ruleset))}
+        for name, low, default in (("players", 2, 6), ("button", 1, 1), ("place", 1, 1),
+                                   ("actions", 0, 0)):  # fmt: skip
+            raw = params.get(name, str(default))
+            top = high.get(name, 2 * int(players) if players.isdigit() else 18)
+            if not raw.isdigit() or not low <= int(raw) <= top:
+                raise ApiError(400, f"{name!r} must be a whole number from {low} to {top}")
+            form[name] = int(raw)
+        if form["button"] > form["players"]:
+            raise ApiError(400, f"'button' must be at most {form['players']}")
+        cards = tuple(params.get("cards", "").replace(",", " ").split())
+        if cards == ("-",):
+            cards = ()
+        form["cards"] = " ".join(cards)
+        answers = Answers(game, form["players"], form["button"], did, form["place"], cards,
+                          form["actions"])  # fmt: skip
+        try:
+            built = await anyio.to_thread.run_sync(lambda: build(answers, ruleset, lang))
+        except (GuidedError, ValueError) as error:
+            raise ApiError(400, str(error)) from None
+        hand = built.hand
+        facts = ask_answer(hand, lang) if hand.rulings else None
+        view = table_view(hand) if facts is not None else None
         return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
 
     async def progress_index(self, request: Request) -> Response:

@@ -17,8 +17,10 @@ from dealer.apps.floor import rule_as_json
 from dealer.apps.web.store import SkillRecord, StoredSession
 from dealer.apps.web.texts import PAGE_TEXTS, page_text
 from dealer.apps.web.trainer_adapter import drill_name
+from dealer.apps.which import ask_line, candidates
 from dealer.rules.rulebook import Lang, book, rule
-from dealer.rules.search import Match
+from dealer.rules.search import Answer, Verdict
+from dealer.rules.texts import message
 
 __all__ = [
     "ask_page",
@@ -160,10 +162,14 @@ def _rule_link(rule_id: str, ruleset: str, lang: Lang) -> str:
     return f'<a href="{escape(href)}" class="match">{escape(rule_id)}</a> {escape(title)}'
 
 
-def floor_page(
-    query: str, ruleset: str, lang: Lang, matches: Sequence[Match], closest: Sequence[str]
-) -> str:
-    """The floor desk: the search form, the best ruling in full, the next matches when unsure."""
+def _paren(text: str, lang: Lang) -> str:
+    """Text in brackets, full-width in Chinese."""
+    return f"({escape(text)})" if lang is Lang.EN else f"（{escape(text)}）"
+
+
+def floor_page(query: str, ruleset: str, lang: Lang, found: Answer | None) -> str:
+    """The floor desk: the search form, then one of three answers: the rule in full; "which
+    one?" with the candidates and the question that tells them apart; or no rule covers it."""
 
     def t(key: str) -> str:
         return escape(page_text(key, lang))
@@ -175,17 +181,27 @@ def floor_page(
         f' <button id="search" type="submit">{t("search")}</button></form>'
     )
     body = f"<h1>{t('floor-title')}</h1>{form}"
-    if query and not matches:
-        body += f'<p class="nomatch">{t("no-match")}</p>'
-        if closest:
-            links = ", ".join(_rule_link(rule_id, ruleset, lang) for rule_id in closest)
+    if found is not None and found.kind is Verdict.NONE:
+        body += f'<p class="nomatch" id="no-rule">{t("no-rule")}</p>'
+        if found.ids:
+            links = ", ".join(_rule_link(rule_id, ruleset, lang) for rule_id in found.ids)
             body += f"<p>{t('closest')}{_colon(lang)}{links}</p>"
-    elif matches:
-        body += _rule_html(matches[0].id, ruleset, lang)
-        others = [m.id for m in matches[1:5]]
-        if others and not matches[0].exact:
-            items = "".join(f"<li>{_rule_link(rule_id, ruleset, lang)}</li>" for rule_id in others)
-            body += f'<section id="see-also"><h3>{t("see-also")}</h3><ul>{items}</ul></section>'
+    elif found is not None and found.kind is Verdict.WHICH:
+        items = "".join(
+            f'<li class="candidate" data-rule="{escape(item["id"])}">'
+            f"{_rule_link(item['id'], ruleset, lang)}"
+            + (f' <span class="value">[{escape(item["value"])}]</span>' if item["value"] else "")
+            + f' <span class="kind">{_paren(item["kind_text"], lang)}</span>'
+            f'<br><span class="summary">{escape(item["summary"])}</span></li>'
+            for item in candidates(found, lang)
+        )
+        body += (
+            f'<section id="which"><h2>{t("which")}</h2>'
+            f'<p class="ask" id="ask">{escape(ask_line(found, lang))}</p>'
+            f'<ol class="candidates">{items}</ol></section>'
+        )
+    elif found is not None:
+        body += _rule_html(found.ids[0], ruleset, lang)
     return _shell(
         page_text("floor-title", lang), body, lang, "/floor", {"q": query, "ruleset": ruleset}
     )
@@ -340,6 +356,50 @@ def _place(where: str, lang: Lang) -> str:
     return book().label(f"place-{where.replace(' ', '-')}", lang)
 
 
+def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
+    """The real table, as ``dealer ask`` without a file asks for it: the game, the seats and
+    the button, what the dealer did, which seat or card, the cards the table saw."""
+    from dealer.apps.guided import GAMES, MISHAPS
+
+    def t(key: str) -> str:
+        return escape(page_text(key, lang))
+
+    def said(key: str) -> str:
+        return escape(message(key, lang))
+
+    did = "".join(
+        f'<option value="{m.key}"{" selected" if m.key == form.get("did") else ""}>'
+        f"{said('street-' + m.street)} · {said(m.label)}</option>"
+        for m in MISHAPS
+    )
+    games = "".join(
+        f'<option value="{g}"{" selected" if g == form.get("game") else ""}>'
+        f"{said('game-' + g)}</option>"
+        for g in GAMES
+    )
+
+    def number(name: str, key: str, low: int, high: int, default: int) -> str:
+        value = form.get(name, default)
+        return (f'<label>{t(key)} <input name="{name}" id="real-{name}" type="number"'
+                f' min="{low}" max="{high}" value="{value}"></label>')  # fmt: skip
+
+    return (
+        f"<h2>{t('real-title')}</h2>"
+        '<form method="get" action="/ask" class="setup" id="real-table">'
+        f'<input type="hidden" name="lang" value="{lang.value}">'
+        f'<label>{t("real-did")} <select name="did" id="real-did">{did}</select></label>'
+        f'<label>{t("real-game")} <select name="game">{games}</select></label>'
+        + number("players", "players", 2, 9, 6)
+        + number("button", "real-button", 1, 9, 1)
+        + number("place", "real-place", 1, 18, 1)
+        + number("actions", "real-actions", 0, 8, 0)
+        + f'<label>{t("real-cards")} <input name="cards" id="real-cards"'
+        f' value="{escape(str(form.get("cards", "")))}" placeholder="Kh Td"></label>'
+        f"<label>{_label('ruleset', lang)} {_rulesets_select(form['ruleset'])}</label>"
+        f'<button type="submit" id="real-ask">{t("ask")}</button></form>'
+    )
+
+
 def ask_page(
     form: dict[str, Any],
     slips: Sequence[str],
@@ -353,8 +413,9 @@ def ask_page(
     def t(key: str, **fields: object) -> str:
         return escape(page_text(key, lang, **fields))
 
+    chosen = form.get("situation", "turn")
     options = "".join(
-        f'<option value="{slip}"{" selected" if slip == form["situation"] else ""}>'
+        f'<option value="{slip}"{" selected" if slip == chosen else ""}>'
         f"{t('slip-' + slip)}</option>"
         for slip in slips
         if f"slip-{slip}" in PAGE_TEXTS  # the situations the page words (the drill has more)
@@ -366,17 +427,19 @@ def ask_page(
         f'<label>{t("situation")} <select name="situation" id="situation">{options}'
         "</select></label>"
         f'<label>{t("players")} <input name="players" type="number" min="2" max="10"'
-        f' value="{form["players"]}"></label>'
+        f' value="{form.get("players", 6)}"></label>'
         f'<label>{t("table-number")} <input name="seed" type="number" min="0"'
-        f' value="{form["seed"]}"></label>'
+        f' value="{form.get("seed", 1)}"></label>'
         f'<label>{t("moment")} <input name="moment" type="number" min="1" max="20"'
-        f' value="{form["moment"]}"></label>'
+        f' value="{form.get("moment", 1)}"></label>'
         f"<label>{_label('ruleset', lang)} {_rulesets_select(form['ruleset'])}</label>"
         f'<button type="submit" id="ask">{t("ask")}</button></form>'
     )
-    another = _q(**{key: str(value) for key, value in form.items()} | {
-        "seed": str(form["seed"] + 1), "lang": lang.value})  # fmt: skip
-    body += f'<p><a href="/ask?{escape(another)}" id="another">{t("another-table")}</a></p>'
+    body += _real_table_form(form, lang)
+    if "seed" in form:
+        another = _q(**{key: str(value) for key, value in form.items()} | {
+            "seed": str(form["seed"] + 1), "lang": lang.value})  # fmt: skip
+        body += f'<p><a href="/ask?{escape(another)}" id="another">{t("another-table")}</a></p>'
     if view is None or facts is None:
         body += f'<p class="nomatch">{t("no-situation")}</p>'
         return _shell(page_text("ask-title", lang), body, lang, "/ask", {})

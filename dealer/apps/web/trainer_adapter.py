@@ -26,6 +26,7 @@ from typing import Any
 
 from dealer.apps.table_view import describe_game, text
 from dealer.apps.trainer import Drill, Slip, Trainer, slip_mishap
+from dealer.apps.training.aliases import canonical
 from dealer.apps.training.drills.awards import parse_award
 from dealer.core.deck import DeckPlan
 from dealer.core.steps import DealerStep, StepError, parse_step
@@ -81,6 +82,7 @@ def check_step(line: str) -> str:
     ...     print(error)
     not a dealer step: 'seat 3 call'
     """
+    line = canonical(line)  # a command typed in Chinese (procedures/commands.yaml)
     if parse_award(line) is not None:  # the trainee's award of a pot, in place of push
         return " ".join(line.lower().split())
     try:
@@ -104,7 +106,7 @@ def check_answer(line: str) -> str:
     ...     print(error)
     not an answer: 'quit'
     """
-    said = " ".join(line.split())
+    said = " ".join(canonical(line).split())
     if not said or said.lower() in _WORDS or not said.isprintable():
         raise BadStep(f"not an answer: {line.strip()!r}")
     return said

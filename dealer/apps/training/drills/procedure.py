@@ -13,6 +13,7 @@ import re
 from collections.abc import Sequence
 
 from dealer.apps.table_view import event_lines, render_table
+from dealer.apps.training.aliases import display
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.awards import (
     Verdict,
@@ -171,7 +172,8 @@ class DealDrill:
             why = self.desk.t("why-award" if len(hand.live) > 1 else "why-uncontested")
         else:
             rule_id, why = rule_now(hand), hand.expected(self.desk.lang)
-        self.desk.say(self.desk.t("hint", command=expected, why=why))
+        command = display(expected, self.desk.lang)  # in the trainee's words (commands.yaml)
+        self.desk.say(self.desk.t("hint", command=command, why=why))
         self.desk.explain(rule_id, hand.rulings)
 
     # -- a hand ----------------------------------------------------------------------------------

@@ -340,8 +340,9 @@ function pickPot(index) {
   }
   $("award-picked").hidden = !pot;
   if (!pot) return;
-  const words = index === 0 ? "main" : `side ${index}`;
-  $("award-line").value = `award ${words} ${pot.amount} to `;
+  // The award line in the page's language: "award main 120 to ", "分配 主池 120 給 " (issue 22).
+  const words = index === 0 ? t("web-cmd-main") : `${t("web-cmd-side")} ${index}`;
+  $("award-line").value = `${t("web-cmd-award")} ${words} ${pot.amount} ${t("web-cmd-to")} `;
   $("award-picked").textContent = t("web-award-pick-seat", { pot: potName(index), amount: pot.amount });
 }
 
