@@ -38,7 +38,7 @@ _FIRST_PLACE = {Verb.FLOP: 0, Verb.TURN: 3, Verb.RIVER: 4}
 _ACTIONS = frozenset((Kind.FOLD, Kind.CHECK, Kind.CALL, Kind.BET, Kind.RAISE))
 # Moves after a burn error that leave the stub's order no guide to the cards that would have come
 _REORDERS = frozenset(
-    (Kind.SHUFFLE, Kind.CUT, Kind.GATHER, Kind.TO_STUB, Kind.SET_ASIDE, Kind.SCRAMBLE)
+    (Kind.SHUFFLE, Kind.CUT, Kind.GATHER, Kind.TO_STUB, Kind.SET_ASIDE, Kind.SCRAMBLE, Kind.SCRAP)
 )
 
 
@@ -370,16 +370,18 @@ class Irregularities(HandState):
             if (
                 item.street is Verb.FLOP
                 and len(self.actions) == item.actions
-                and (len(self.ledger.board) == item.board)
-            ):  # nobody could bet on the flop (an all-in) and the turn is not out: LA 164 (b)
+                and item.stub[len(self.ledger.board) :] == self.ledger.stub
+            ):  # nobody could bet on the flop (an all-in), no card dealt since: LA 164 (b)
                 acted = left = False
             if ref.branch is Branch.SECOND_BURN and len(self.ledger.board) > item.board:
                 # two burns before the flop, found once the flop is out (LA 164)
                 if self._rebuild_board(item, left_street=left):
                     continue
-                ref = replace(ref, branch=Branch.SECOND_BURN_EXPOSED)
-                acted = left = False
-                self.touched[Role.FLOP_CARDS] = tuple(self.ledger.board)
+                if len(self.actions) > item.actions or left:  # the board stands (LA 165)
+                    ref = replace(ref, branch=None)
+                else:
+                    ref = replace(ref, branch=Branch.SECOND_BURN_EXPOSED)
+                    self.touched[Role.FLOP_CARDS] = tuple(self.ledger.board)
             elif Role.HELD_BURN not in item.cards and self._rebuild_board(item, left_street=left):
                 continue
             ruled = rule_under(
@@ -456,6 +458,9 @@ class Irregularities(HandState):
         drawn = [ledger.burn() for _ in range(gone, need)]  # the cards that would have come
         gone = max(gone, need)
         last = slot[places[-1]] + 1
+        burned_next = procedure().states[self.state].next in (Verb.TURN, Verb.RIVER)
+        if burned_next:
+            last += 1  # the next street's burn is out already: its card comes next
         next_burn = last if last < len(layout) else None
         made_up = [ledger.burn() for _ in range(gone, next_burn or 0)]
         gone = max(gone, next_burn or 0)
@@ -466,7 +471,9 @@ class Irregularities(HandState):
             if not stands[p]:
                 ledger.move(targets[p], Place.BOARD)
         burned += [card for card in drawn if card not in targets.values()]
-        back, held = self._next_burn_kept(item.stub[:gone], next_burn, turned_at)
+        back, held = (None, None)
+        if not burned_next:
+            back, held = self._next_burn_kept(item.stub[:gone], next_burn, turned_at)
         if held is not None:
             self.obligations.hold(held, Role.HELD_BURN, rid, Hold.BURN)
         if made_up:
