@@ -3,12 +3,12 @@
 For each seed ``n``: a random table, players and betting mix played with the audit on (every card
 and chip checked after every event, and what the pot is made of: no stack or commitment below
 zero, no more pushed than was put in, each bet of the round under way among its seat's chips in
-the pot; ``dealer.core.ledger.check_chips``) where, at every decision, each move ``options()`` lists is
-accepted and each move it does not list is refused (``tests/test_properties.py``); and, under both
-rulesets, a random hand with random mishaps played to its end (``tests/test_mishap_properties.py``:
-nothing lost, never stuck). Every failure is printed, in seed order, then a digest of every hand's
-event log; both are the same whatever ``--jobs`` (``bench/chunked.py``). A million seeds (three
-hands each):
+the pot; ``dealer.core.ledger.check_chips``) where, at every decision, each move ``options()``
+lists is accepted and each move it does not list is refused (``tests/test_properties.py``); and,
+under both rulesets, a random hand with random mishaps played to its end
+(``tests/test_mishap_properties.py``: nothing lost, never stuck). Every failure is printed, in
+seed order, then a digest of every hand's event log; both are the same whatever ``--jobs``
+(``bench/chunked.py``). A million seeds (three hands each):
 
     python bench/property_run.py --hands 1000000 --jobs 2
 """
