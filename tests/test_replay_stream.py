@@ -155,3 +155,30 @@ def test_json_is_one_object_a_line_with_the_summary_last() -> None:
     report = replay_report(out)
     counts = [report[key] for key in ("passed", "failed", "refused", "skipped", "lost")]
     assert counts == [1, 1, 1, 0, 0]
+
+
+def _many_hands(path: Path, hands: int) -> None:
+    head = (
+        "scenario: many hands\ntable:\n  game: no-limit\n  blinds: [1, 2]\n  button: 1\n"
+        "  seats: {1: 1000, 2: 1000, 3: 1000}\ndeck: {seed: 7}\nhands:\n"
+    )
+    played = "".join("  - steps: [{auto: end, players: check-call}]\n" for _ in range(hands))
+    path.write_text(head + played, encoding="utf-8")
+
+
+def test_a_long_report_is_written_hand_by_hand_through_a_file_then_deleted(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(batch, "SPILL_BYTES", 2_000)  # a few hands' worth
+    monkeypatch.setattr(batch.tempfile, "tempdir", str(tmp_path))
+    path = tmp_path / "many.yaml"
+    _many_hands(path, 40)
+    code, out, err = run_cli("replay", "--json", str(path))
+    assert (code, err) == (0, ""), out
+    report = replay_report(out)
+    (scenario,) = report["scenarios"]
+    assert [hand["hand"] for hand in scenario["hands"]] == list(range(1, 41))
+    assert scenario["result"] == "passed" and scenario["file"] == str(path)
+    assert list(tmp_path.glob("dealer-report-*")) == []  # the spilled hands' file is gone
+    monkeypatch.setattr(batch, "SPILL_BYTES", 1 << 30)  # the same line, held in memory
+    assert run_cli("replay", "--json", str(path)) == (code, out, err)

@@ -163,6 +163,8 @@ def _stream_verdicts(outcomes: Iterable[Outcome], as_json: bool) -> _Counts:
     """Write each outcome as it comes, then the summary: text lines (``PASS``, ``FAIL``,
     ``SKIP``; bad input as ``file:line: message`` on stderr), or with ``as_json`` one JSON object
     per line, the summary last."""
+    from dealer.scenarios.batch import write_spilled
+
     counts = _Counts()
     out, err = sys.stdout, sys.stderr
     for outcome in outcomes:
@@ -185,7 +187,9 @@ def _stream_verdicts(outcomes: Iterable[Outcome], as_json: bool) -> _Counts:
             counts.passed += outcome.passed
             counts.failed += not outcome.passed
             counts.internal += outcome.internal
-            if as_json:
+            if as_json and outcome.spilled is not None:
+                write_spilled(outcome.spilled, out)
+            elif as_json:
                 out.write(f"{outcome.report}\n")
             else:
                 mark = "PASS" if outcome.passed else "FAIL"

@@ -17,20 +17,22 @@ import contextlib
 import json
 import multiprocessing
 import os
+import shutil
 import signal
 import sys
+import tempfile
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from multiprocessing.connection import Connection, wait
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from dealer.core.ruleset import Ruleset
 from dealer.rules.source import SourceError
 from dealer.scenarios.format import read_suite_file
-from dealer.scenarios.replay import replay
+from dealer.scenarios.replay import HandReport, replay
 
 CHUNK = 40  # files a worker replays per task: few round trips, and an even finish
 MIN_FILES_PER_JOB = 120  # fewer than this per worker and the processes' start costs more
@@ -52,6 +54,9 @@ class Outcome:
     internal: bool = False  # the failure is a bug of the tool, not of the scenario
     failure: str | None = None
     report: str | None = None  # ``Result.as_json()`` as one line of JSON, when asked for
+    # A long report (many hands) instead: the line's head, the file its hands were written to
+    # as they were played, and its tail; whoever writes it out deletes the file.
+    spilled: tuple[str, str, str] | None = None
     lost: str | None = None  # not replayed: the worker replaying it died every time (why)
 
     @property
@@ -69,8 +74,24 @@ def replay_file(path: Path, override: Ruleset | None = None, *, as_json: bool = 
         return Outcome(str(path), overlay=True)
     if scenario.skip:
         return Outcome(scenario.file, name=scenario.name, skip=scenario.skip)
-    result = replay(scenario, reports=as_json)  # the verdict alone unless the report is asked
-    report = json.dumps(result.as_json(), ensure_ascii=False) if as_json else None
+    report: str | None = None
+    spilled: tuple[str, str, str] | None = None
+    if as_json:  # each hand written out as it ends: memory stays flat whatever the hands
+        hands = _Hands()
+        try:
+            result = replay(scenario, on_hand=hands.add)
+        except BaseException:
+            hands.discard()
+            raise
+        head = result.as_json()
+        head.pop("hands", None)
+        opening = json.dumps(head, ensure_ascii=False)[:-1] + ', "hands": ['
+        if hands.spill is None:
+            report = opening + "".join(hands.kept) + "]}"
+        else:
+            spilled = (opening, hands.finish(), "]}")
+    else:
+        result = replay(scenario, reports=False)  # the verdict alone
     return Outcome(
         scenario.file,
         name=scenario.name,
@@ -79,7 +100,65 @@ def replay_file(path: Path, override: Ruleset | None = None, *, as_json: bool = 
         failure=result.failure,
         internal=result.internal,
         report=report,
+        spilled=spilled,
     )
+
+
+SPILL_BYTES = 1 << 20  # a report longer than this goes to a temporary file, hand by hand
+
+
+class _Hands:
+    """A report's hands as JSON, kept while short, then written to a temporary file."""
+
+    def __init__(self) -> None:
+        self.kept: list[str] = []
+        self.size = 0
+        self.spill: IO[str] | None = None
+
+    def add(self, report: HandReport) -> None:
+        text = json.dumps(
+            {
+                "hand": report.number,
+                "events": [event.as_json() for event in report.events],
+                "log": [str(event) for event in report.events],
+                "final": report.final,
+            },
+            ensure_ascii=False,
+        )
+        text = text if not (self.kept or (self.spill is not None and self.size)) else ", " + text
+        self.size += len(text)
+        if self.spill is None and self.size > SPILL_BYTES:
+            self.spill = tempfile.NamedTemporaryFile(  # noqa: SIM115 (kept open across calls)
+                "w", encoding="utf-8", prefix="dealer-report-", suffix=".json", delete=False
+            )
+            self.spill.writelines(self.kept)
+            self.kept = []
+        if self.spill is not None:
+            self.spill.write(text)
+        else:
+            self.kept.append(text)
+
+    def finish(self) -> str:
+        assert self.spill is not None
+        self.spill.close()
+        return self.spill.name
+
+    def discard(self) -> None:
+        if self.spill is not None:
+            self.spill.close()
+            os.unlink(self.spill.name)
+
+
+def write_spilled(spilled: tuple[str, str, str], out: IO[str]) -> None:
+    """Write a spilled report's line (its hands copied from their file, which is deleted)."""
+    opening, path, closing = spilled
+    out.write(opening)
+    try:
+        with open(path, encoding="utf-8") as hands:
+            shutil.copyfileobj(hands, out)
+    finally:
+        os.unlink(path)
+    out.write(closing + "\n")
 
 
 def _replay_chunk(paths: Sequence[Path], override: Ruleset | None, as_json: bool) -> list[Outcome]:
