@@ -58,7 +58,7 @@ def test_a_body_nested_past_the_parsers_limit_is_refused(client: Any) -> None:
         "/api/sessions", content=body, headers={"content-type": "application/json"}
     )
     assert response.status_code == 400
-    assert response.json() == {"error": "the body is nested too deeply to be a request"}
+    assert response.json() == {"error": "the body is nested more than 16 levels deep"}
 
 
 def test_a_full_width_name_is_the_same_trainee(client: Any) -> None:

@@ -126,6 +126,8 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
         data.extend(chunk)
         if len(data) > limit:
             raise ApiError(413, f"the request body is larger than {limit} bytes")
+    if _depth(data) > MAX_JSON_DEPTH:  # checked before parsing: the parser recurses
+        raise ApiError(400, f"the body is nested more than {MAX_JSON_DEPTH} levels deep")
     try:
         parsed = json.loads(data.decode("utf-8")) if data else {}
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
@@ -135,6 +137,35 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
     if not isinstance(parsed, dict):
         raise ApiError(400, "the body must be a JSON object")
     return parsed
+
+
+MAX_JSON_DEPTH = 16  # a request is a flat object with a list or two: far more is an attack
+
+
+def _depth(data: bytes | bytearray) -> int:
+    """How deep a JSON text's arrays and objects nest (brackets inside strings not counted).
+
+    >>> _depth(b'{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 def _field(body: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
