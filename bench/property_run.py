@@ -1,13 +1,15 @@
 """The property tests' random hands, as many as wanted, split across processes.
 
 For each seed ``n``: a random table, players and betting mix played with the audit on (every card
-and chip checked after every event) where, at every decision, each move ``options()`` lists is
-accepted and each move it does not list is refused (``tests/test_properties.py``); and, under both
-rulesets, a random hand with random mishaps played to its end (``tests/test_mishap_properties.py``:
-nothing lost, never stuck). Every failure is printed, in seed order, then a digest of every hand's
-event log; both are the same whatever ``--jobs`` (``bench/chunked.py``). A mishap hand must end,
-with every card and chip accounted for and no card the table saw back in play. 100,000 hands per
-ruleset (with as many legal-move hands):
+and chip checked after every event, and what the pot is made of: no stack or commitment below
+zero, no more pushed than was put in, each bet of the round under way among its seat's chips in
+the pot; ``dealer.core.ledger.check_chips``) where, at every decision, each move ``options()``
+lists is accepted and each move it does not list is refused (``tests/test_properties.py``); and,
+under both rulesets, a random hand with random mishaps played to its end
+(``tests/test_mishap_properties.py``: nothing lost, never stuck). Every failure is printed, in
+seed order, then a digest of every hand's event log; both are the same whatever ``--jobs``
+(``bench/chunked.py``). A mishap hand must end, with every card and chip accounted for and no
+card the table saw back in play. 100,000 hands per ruleset (with as many legal-move hands):
 
     python bench/property_run.py --hands 100000 --jobs 2
 """

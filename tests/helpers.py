@@ -14,6 +14,7 @@ place for each (issue 11 point 6).
 from __future__ import annotations
 
 import importlib.util
+import json
 import os
 import random
 import re
@@ -49,6 +50,22 @@ def run_cli(*args: str, input: str | None = None) -> tuple[int, str, str]:
     """``dealer ARGS...`` in this process: the exit code, stdout and stderr."""
     result = _RUNNER.invoke(app, list(args), input=input)
     return result.exit_code, result.stdout, result.stderr
+
+
+def replay_report(stdout: str) -> dict[str, Any]:
+    """``dealer replay --json``'s lines (one object per file, the summary last) gathered into one
+    report: the summary's counts, ``scenarios`` (the replayed ones' reports) and ``others`` (the
+    skipped and refused files), each line checked to be one whole JSON object."""
+    lines = [json.loads(line) for line in stdout.splitlines()]
+    assert lines and all(isinstance(line, dict) for line in lines), stdout[:200]
+    *records, summary = lines
+    assert summary["result"] == "summary", summary
+    replayed = ("passed", "failed")
+    return {
+        **summary,
+        "scenarios": [record for record in records if record["result"] in replayed],
+        "others": [record for record in records if record["result"] not in replayed],
+    }
 
 
 def dealer_env() -> dict[str, str]:

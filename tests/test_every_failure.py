@@ -59,8 +59,10 @@ def test_replay_lists_every_failing_expectation(tmp_path: Path) -> None:
         *(f"     line {line}: {message}" for line, message in WRONG),
         "0 passed, 1 failed",
     ]
-    data = json.loads(CliRunner().invoke(app, ["replay", str(path), "--json"]).stdout)
-    failures = data["scenarios"][0]["failures"]
+    lines = CliRunner().invoke(app, ["replay", str(path), "--json"]).stdout.splitlines()
+    report, summary = (json.loads(line) for line in lines)  # one report per line, summary last
+    assert (report["result"], summary["result"]) == ("failed", "summary")
+    failures = report["failures"]
     assert [(item["line"], item["message"]) for item in failures] == WRONG
 
 

@@ -70,3 +70,33 @@ def test_the_ruleset_option(tmp_path: Path) -> None:
     done = _pytest(tmp_path, "--dealer-scenarios", "suite", "--dealer-ruleset", str(overlay))
     assert done.returncode == 1
     assert "HOLE-EXPOSED-SECOND (house-first-two)" in done.stdout
+
+
+@pytest.mark.parametrize("where", ["option", "ini"])
+def test_a_misspelt_path_stops_the_run_with_exit_2(tmp_path: Path, where: str) -> None:
+    _suite(tmp_path)
+    if where == "ini":
+        (tmp_path / "pyproject.toml").write_text(
+            '[tool.pytest.ini_options]\ndealer_scenarios = ["suit"]\n'
+        )
+        done = _pytest(tmp_path)
+        shown = str(tmp_path / "suit")  # pytest gives ini paths resolved from the rootdir
+        named = "dealer_scenarios"
+    else:
+        done = _pytest(tmp_path, "--dealer-scenarios", "nowhere")
+        shown, named = "nowhere", "--dealer-scenarios"
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert done.stderr == (
+        f"Exit: {shown}:0: no such file or folder (the {named} path of dealer's plugin)\n"
+    )
+    assert "passed" not in done.stdout
+
+
+def test_a_folder_without_scenarios_stops_the_run_with_exit_2(tmp_path: Path) -> None:
+    (tmp_path / "empty").mkdir()
+    (tmp_path / "empty" / "notes.txt").write_text("no scenarios here\n")
+    done = _pytest(tmp_path, "--dealer-scenarios", "empty")
+    assert done.returncode == 2
+    assert done.stderr == (
+        "Exit: empty:0: no scenario files found (the --dealer-scenarios path of dealer's plugin)\n"
+    )

@@ -6,7 +6,6 @@ really run here; the files mix passing, failing and skipped scenarios and, in on
 
 from __future__ import annotations
 
-import json
 import shutil
 from pathlib import Path
 
@@ -14,7 +13,7 @@ import pytest
 
 from dealer.scenarios import batch
 from tests.conftest import ROOT, SCENARIOS
-from tests.helpers import run_cli
+from tests.helpers import replay_report, run_cli
 
 
 @pytest.fixture
@@ -51,18 +50,37 @@ def test_json_reports_are_the_same_whatever_the_number_of_jobs(suite: Path) -> N
     one = run_cli("replay", str(suite / "betting"), "--json", "--jobs", "1")
     two = run_cli("replay", str(suite / "betting"), "--json", "--jobs", "2")
     assert one == two
-    report = json.loads(one[1])
-    assert report["passed"] == len(list((suite / "betting").glob("*.yaml")))
+    report = replay_report(one[1])  # one JSON object a line, the summary last
+    files = sorted(str(path) for path in (suite / "betting").glob("*.yaml"))
+    assert report["passed"] == len(files) and report["others"] == []
+    assert [scenario["file"] for scenario in report["scenarios"]] == files
     assert all(scenario["hands"][0]["events"] for scenario in report["scenarios"])
 
 
-def test_bad_input_anywhere_is_reported_alone_with_exit_2(suite: Path) -> None:
+def test_bad_input_is_one_line_among_the_verdicts_and_the_summary_follows(suite: Path) -> None:
     bad = suite / "procedure" / "bad.yaml"
     bad.write_text("scenario: [\n", encoding="utf-8")
-    for jobs in ("1", "2"):
-        code, out, err = run_cli("replay", str(suite), "--jobs", jobs)
-        assert (code, out) == (2, "")
-        assert err.startswith(f"{bad}:") and "bad YAML" in err and len(err.splitlines()) == 1
+    files = len(list(suite.rglob("*.yaml")))
+    outputs = [run_cli("replay", str(suite), "--jobs", jobs) for jobs in ("1", "2")]
+    assert outputs[0] == outputs[1]
+    code, out, err = outputs[0]
+    assert code == 2  # bad input, said at the end: every other file's verdict is there
+    assert err == f"{bad}:2: bad YAML: did not find expected node content\n"
+    verdicts = [line for line in out.splitlines() if line.startswith(("PASS", "FAIL"))]
+    assert len(verdicts) == files - 1
+    assert out.splitlines()[-1] == f"{files - 3} passed, 2 failed, 1 refused"
+
+
+def test_bad_input_in_json_is_a_line_of_its_own(suite: Path) -> None:
+    bad = suite / "betting" / "bad.yaml"
+    bad.write_text("scenario: [\n", encoding="utf-8")
+    code, out, err = run_cli("replay", str(suite / "betting"), "--json", "--jobs", "1")
+    assert code == 2 and err.startswith(f"{bad}:2: bad YAML")
+    report = replay_report(out)
+    message = err.strip()
+    assert report["others"] == [{"file": str(bad), "result": "refused", "error": message}]
+    assert (report["refused"], report["failed"]) == (1, 0)
+    assert report["passed"] == len(list((suite / "betting").glob("*.yaml"))) - 1
 
 
 def test_jobs_must_be_at_least_one(suite: Path) -> None:

@@ -10,7 +10,9 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import asdict, dataclass
+from itertools import chain
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
@@ -21,6 +23,7 @@ from dealer.apps.cli_help import CARD_ROOM, FLOOR, SCHOOL, TOOLS, DealerGroup
 
 if TYPE_CHECKING:
     from dealer.apps.lookup import Reply
+    from dealer.scenarios.batch import Outcome
 
 app = typer.Typer(
     cls=DealerGroup,  # the commands by group; a usage error in one line, exit 2
@@ -54,15 +57,42 @@ def _bad_input(message: str) -> typer.Exit:
 
 def scenario_files(paths: list[Path]) -> list[Path]:
     """The YAML files named, folders searched recursively, in a stable order."""
-    files: list[Path] = []
+    return list(iter_scenario_files(paths))
+
+
+def iter_scenario_files(paths: list[Path]) -> Iterator[Path]:
+    """:func:`scenario_files` one at a time, each folder listed when it is reached (a suite of
+    100,000 files is never held as a list). Every path is checked first; the order is the
+    sorted order of the paths, folder by folder. A FIFO or a device named ``*.yaml`` is kept:
+    reading it refuses it by name."""
+    for path in paths:
+        if not path.is_dir() and not path.exists():
+            raise _bad_input(f"{path}:0: no such file or folder")
     for path in paths:
         if path.is_dir():
-            files.extend(sorted(p for p in path.rglob("*") if p.suffix in (".yaml", ".yml")))
-        elif path.is_file():
-            files.append(path)
+            yield from _walk(path)
         else:
-            raise _bad_input(f"{path}:0: no such file or folder")
-    return files
+            yield path
+
+
+def _walk(folder: Path) -> Iterator[Path]:
+    # Names sorted in each folder, a subfolder at its name's place: the order of sorted(rglob).
+    try:
+        with os.scandir(folder) as listing:
+            entries = sorted(listing, key=lambda entry: entry.name)
+    except OSError:
+        return
+    for entry in entries:
+        path = folder / entry.name
+        try:
+            is_dir = entry.is_dir()  # a link to a folder is followed, as rglob does
+        except OSError:
+            is_dir = False
+        if is_dir:
+            if not entry.is_symlink():  # a linked folder could lead back up: not followed
+                yield from _walk(path)
+        elif path.suffix in (".yaml", ".yml"):
+            yield path
 
 
 RulesetOption = Annotated[
@@ -108,58 +138,93 @@ def replay(
         override = load_ruleset(ruleset) if ruleset is not None else None
     except SourceError as error:
         raise _bad_input(str(error)) from None
-    files = scenario_files(paths)
-    if not files:
+    files = iter_scenario_files(paths)
+    first = next(files, None)
+    if first is None:
         raise _bad_input(f"{' '.join(map(str, paths))}:0: no scenario files found")
-    # Streamed: each file is read just before it is replayed, and only its outcome is kept.
-    outcomes = list(
-        replay_files(
-            files,
-            override,
-            as_json=as_json,
-            jobs=jobs if jobs else default_jobs(),
-            first_failure=first_failure,
-        )
+    # Streamed: each verdict is written as it comes (files in order); only counts are kept.
+    outcomes = replay_files(
+        chain([first], files),
+        override,
+        as_json=as_json,
+        jobs=jobs if jobs else default_jobs(),
+        first_failure=first_failure,
     )
-    errors = [outcome.error for outcome in outcomes if outcome.error is not None]
-    if errors:
-        for message in errors:
-            typer.echo(message, err=True)
-        raise typer.Exit(2)
-    skipped = [outcome for outcome in outcomes if outcome.skip is not None]
-    results = [outcome for outcome in outcomes if outcome.replayed]
-    passed = sum(result.passed for result in results)
-    failed = len(results) - passed
+    counts = _stream_verdicts(outcomes, as_json)
+    raise typer.Exit(
+        3 if counts.internal or counts.lost else 2 if counts.refused else 1 if counts.failed else 0
+    )
+
+
+@dataclass
+class _Counts:
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    refused: int = 0  # bad input: not a scenario, or not read
+    internal: int = 0  # failures that are bugs of the tool
+    lost: int = 0  # not replayed: the worker replaying them died every time
+
+    def summary(self) -> str:
+        words = [f"{self.passed} passed", f"{self.failed} failed"]
+        for count, word in ((self.skipped, "skipped"), (self.refused, "refused"),
+                            (self.lost, "not replayed")):  # fmt: skip
+            if count:
+                words.append(f"{count} {word}")
+        return ", ".join(words)
+
+
+def _stream_verdicts(outcomes: Iterable[Outcome], as_json: bool) -> _Counts:
+    """Write each outcome as it comes, then the summary: text lines (``PASS``, ``FAIL``,
+    ``SKIP``; bad input as ``file:line: message`` on stderr), or with ``as_json`` one JSON object
+    per line, the summary last."""
+    from dealer.scenarios.batch import write_spilled
+
+    counts = _Counts()
+    out, err = sys.stdout, sys.stderr
+    for outcome in outcomes:
+        record: dict[str, Any] | None = None
+        if outcome.error is not None:
+            counts.refused += 1
+            err.write(outcome.error + "\n")
+            record = {"file": outcome.file, "result": "refused", "error": outcome.error}
+        elif outcome.lost is not None:
+            counts.lost += 1
+            err.write(f"{outcome.file}:0: internal error: not replayed: {outcome.lost}\n")
+            record = {"file": outcome.file, "result": "not replayed", "error": outcome.lost}
+        elif outcome.skip is not None:
+            counts.skipped += 1
+            record = {"file": outcome.file, "scenario": outcome.name, "result": "skipped",
+                      "skipped": outcome.skip}  # fmt: skip
+            if not as_json:
+                out.write(f"SKIP {outcome.file}: {outcome.name} ({outcome.skip})\n")
+        elif outcome.replayed:
+            counts.passed += outcome.passed
+            counts.failed += not outcome.passed
+            counts.internal += outcome.internal
+            if as_json and outcome.spilled is not None:
+                write_spilled(outcome.spilled, out)
+            elif as_json:
+                out.write(f"{outcome.report}\n")
+            else:
+                mark = "PASS" if outcome.passed else "FAIL"
+                line = f"{mark} {outcome.file}: {outcome.name} [{outcome.ruleset}]"
+                if outcome.failure:
+                    line += f"\n     {outcome.failure}"
+                out.write(line + "\n")
+            if outcome.internal:  # a bug of the tool, not of the scenario: its own exit code
+                err.write(f"{outcome.file}: internal error: {outcome.failure}\n")
+        if as_json and record is not None:
+            out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        out.flush()
+        err.flush()
     if as_json:
-        report: dict[str, Any] = {
-            "version": __version__,
-            "passed": passed,
-            "failed": failed,
-            "skipped": len(skipped),
-            "scenarios": [result.report for result in results],
-            "skipped_scenarios": [
-                {"file": outcome.file, "scenario": outcome.name, "skipped": outcome.skip}
-                for outcome in skipped
-            ],
-        }
-        typer.echo(json.dumps(report, indent=2, ensure_ascii=False))
+        summary = {"result": "summary", "version": __version__, **asdict(counts)}
+        out.write(json.dumps(summary) + "\n")
     else:
-        lines = []
-        for result in results:
-            mark = "PASS" if result.passed else "FAIL"
-            line = f"{mark} {result.file}: {result.name} [{result.ruleset}]"
-            if result.failure:
-                line += f"\n     {result.failure}"
-            lines.append(line)
-        for outcome in skipped:
-            lines.append(f"SKIP {outcome.file}: {outcome.name} ({outcome.skip})")
-        summary = f"{passed} passed, {failed} failed"
-        lines.append(f"{summary}, {len(skipped)} skipped" if skipped else summary)
-        typer.echo("\n".join(lines))
-    internal = [result for result in results if result.internal]
-    for result in internal:  # a bug of the tool, not of the scenario: its own exit code
-        typer.echo(f"{result.file}: internal error: {result.failure}", err=True)
-    raise typer.Exit(3 if internal else 1 if failed else 0)
+        out.write(counts.summary() + "\n")
+    out.flush()
+    return counts
 
 
 LangOption = Annotated[

@@ -54,6 +54,26 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     parser.addini("dealer_ruleset", "the ruleset or overlay the scenarios replay under")
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    """A configured path that is missing, or holds no scenario file, stops the run at once: a
+    misspelt path must not pass by collecting nothing (issue 28)."""
+    given = [(str(path), "--dealer-scenarios") for path in config.getoption("dealer_scenarios")]
+    ini = [(str(path), "dealer_scenarios") for path in config.getini("dealer_scenarios")]
+    for shown, where in given + ini:
+        path = Path(shown)
+        if not path.exists():
+            problem = "no such file or folder"
+        elif path.is_dir() and not any(_yaml_files(path)):
+            problem = "no scenario files found"
+        else:
+            continue
+        pytest.exit(f"{shown}:0: {problem} (the {where} path of dealer's plugin)", returncode=2)
+
+
+def _yaml_files(folder: Path) -> Iterator[Path]:
+    return (path for path in folder.rglob("*") if path.suffix in (".yaml", ".yml"))
+
+
 def _roots(config: pytest.Config) -> list[Path]:
     given = [Path(path).resolve() for path in config.getoption("dealer_scenarios")]
     return given + [Path(path).resolve() for path in config.getini("dealer_scenarios")]

@@ -4,6 +4,10 @@ A 5/10 limit game has a 2.5 small blind.
 
 >>> parse_chips("2.5") + parse_chips(5)
 Decimal('7.5')
+>>> parse_chips("٢٣")
+Traceback (most recent call last):
+...
+dealer.core.chips.ChipError: bad amount '٢٣': write it with the digits 0 to 9
 >>> parse_chips(2.5)  # doctest: +NORMALIZE_WHITESPACE
 Traceback (most recent call last):
 ...
@@ -41,6 +45,8 @@ def parse_chips(value: object) -> Decimal:
     elif isinstance(value, int):
         amount = Decimal(value)
     elif isinstance(value, str):
+        if not value.isascii():  # Decimal reads "2٠" as 20; a seat or a cut takes ASCII digits only
+            raise ChipError(f"bad amount {_said(value)}: write it with the digits 0 to 9")
         try:
             amount = Decimal(value.strip())
         except InvalidOperation:

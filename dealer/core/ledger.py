@@ -15,11 +15,13 @@ Location(place=<Place.SEAT: 'seat'>, seat=3)
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
+from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple
 
 from dealer.core.cards import Card
+from dealer.core.chips import ZERO
 from dealer.core.deck import cut
 from dealer.core.errors import DealerError
 from dealer.core.native import mypyc_attr
@@ -241,6 +243,55 @@ class Ledger:
                 f"missing {sorted(map(str, missing.elements()))}, "
                 f"extra {sorted(map(str, extra.elements()))}"
             )
+
+
+def check_chips(
+    stacks: Mapping[int, Decimal],
+    committed: Mapping[int, Decimal],
+    pushed: Decimal,
+    total: Decimal,
+    round_bets: Mapping[int, Decimal] | None = None,
+) -> None:
+    """Raise :class:`LedgerError` unless the chips add up *and* the pot is made of what it
+    should be: no stack and no seat's commitment below zero, no more pushed than was put in, and
+    each bet of the betting round under way among the chips its seat has in the pot (a redeal's
+    blinds are in the pot; chips returned to a stack are not still counted as bet). The total
+    alone misses a pot whose blinds were returned and then bet on again.
+
+    >>> from decimal import Decimal as D
+    >>> check_chips({1: D(98), 2: D(99)}, {1: D(2), 2: D(1)}, D(0), D(200), {1: D(2), 2: D(1)})
+    >>> check_chips({1: D(100), 2: D(100)}, {1: D(0), 2: D(0)}, D(0), D(200), {1: D(2)})
+    Traceback (most recent call last):
+    ...
+    dealer.core.ledger.LedgerError: pot broken: seat 1 has a bet of 2 this round but 0 in the pot
+    >>> check_chips({1: D(103), 2: D(100)}, {1: D(-3), 2: D(0)}, D(0), D(200))
+    Traceback (most recent call last):
+    ...
+    dealer.core.ledger.LedgerError: pot broken: seat 1 committed -3
+    """
+    in_pot = ZERO
+    for seat, amount in committed.items():
+        if amount < ZERO:
+            raise LedgerError(f"pot broken: seat {seat} committed {amount}")
+        in_pot += amount
+    on_table = ZERO
+    for seat, amount in stacks.items():
+        if amount < ZERO:
+            raise LedgerError(f"chips broken: seat {seat} has a stack of {amount}")
+        on_table += amount
+    if not ZERO <= pushed <= in_pot:
+        raise LedgerError(f"pot broken: {pushed} pushed from a pot of {in_pot}")
+    if on_table + in_pot - pushed != total:
+        raise LedgerError(
+            f"chips not conserved: {on_table + in_pot - pushed} on the table, {total} at the start"
+        )
+    if round_bets:
+        for seat, bet in round_bets.items():
+            if bet < ZERO or bet > committed.get(seat, ZERO):
+                raise LedgerError(
+                    f"pot broken: seat {seat} has a bet of {bet} this round but "
+                    f"{committed.get(seat, ZERO)} in the pot"
+                )
 
 
 def _same_cards(one: Sequence[Card], other: Sequence[Card]) -> bool:

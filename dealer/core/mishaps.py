@@ -99,6 +99,28 @@ _SEATED = {"pitch": MishapKind.PITCH, "skip": MishapKind.SKIP, "short": MishapKi
            "button": MishapKind.BUTTON, "joker": MishapKind.JOKER}  # fmt: skip
 
 
+# A flop mishap turns at least the flop's three cards (a flop short of cards is no mishap the rules
+# name) and at most ten: any count above four gets the same ruling (FLOP-TOO-MANY), and ten is
+# still far fewer than the stub holds at the flop with ten players (31 cards).
+MIN_FLOP_CARDS, MAX_FLOP_CARDS = 3, 10
+
+
+def _flop_count(word: str, text: str) -> int:
+    """
+    >>> parse_mishap("flop 52")
+    Traceback (most recent call last):
+    ...
+    dealer.core.steps.StepError: bad mishap 'flop 52': a flop turns 3 to 10 cards, not 52
+    """
+    count = _number(word, text)
+    if not MIN_FLOP_CARDS <= count <= MAX_FLOP_CARDS:
+        raise StepError(
+            f"bad mishap {text!r}: a flop turns {MIN_FLOP_CARDS} to {MAX_FLOP_CARDS} cards, "
+            f"not {count}"
+        )
+    return count
+
+
 def _number(word: str, text: str) -> int:
     if not is_number(word):
         raise StepError(f"bad mishap {text!r}: {word!r} is not a number")
@@ -125,10 +147,10 @@ def parse_mishap(text: str) -> Mishap:
     if len(words) == 2 and words[0] in _SEATED:
         return Mishap(_SEATED[words[0]], seat=_number(words[1], text))
     if len(words) in (2, 3) and words[0] == "flop" and words[-1] in ("cards", words[1]):
-        return Mishap(MishapKind.FLOP, count=_number(words[1], text))
+        return Mishap(MishapKind.FLOP, count=_flop_count(words[1], text))
     if len(words) == 4 and words[0] == "seat" and words[2] == "exposes":
         return Mishap(MishapKind.FLASH, seat=_number(words[1], text), card=_card(words[3], text))
-    if len(words) == 2 and words[0] in ("turn", "river") and not words[1].isdigit():
+    if len(words) == 2 and words[0] in ("turn", "river") and not is_number(words[1]):
         # The card the table saw turned ("turn Kh"): the replay checks it is the one turned.
         return Mishap(_PLAIN[words[0]], card=_card(words[1], text))
     if len(words) == 2 and words[0] == "duplicate":

@@ -205,7 +205,7 @@ class Irregularities(HandState):
 
     @touches(Role.PREMATURE_FLOP_CARDS)
     def premature_flop(self, step: Mishap) -> None:
-        self._premature(Verb.FLOP, 3)
+        self._premature(Verb.FLOP, step.count or 3)  # as many cards as were turned
 
     @touches(Role.PREMATURE_TURN_CARD)
     def premature_turn(self, step: Mishap) -> None:

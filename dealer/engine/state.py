@@ -17,7 +17,7 @@ from dealer.core.cards import Card, full_deck
 from dealer.core.chips import ZERO
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
-from dealer.core.ledger import Ledger, LedgerError, Place
+from dealer.core.ledger import Ledger, LedgerError, Place, check_chips
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
 from dealer.core.roles import Role
@@ -144,16 +144,14 @@ class HandState:
     # -- bookkeeping ---------------------------------------------------------------------------
 
     def check(self) -> None:
-        """Raise :class:`InvariantError` unless every card and every chip is accounted for."""
+        """Raise :class:`InvariantError` unless every card and every chip is accounted for, and
+        the pot is made of what it should be (:func:`~dealer.core.ledger.check_chips`)."""
         try:
             self.ledger.check()
+            bets = self.betting.bets if self.betting is not None else None
+            check_chips(self.stacks, self.committed, self.pushed, self.chips_total, bets)
         except LedgerError as error:
             raise InvariantError(str(error)) from None
-        total = sum(self.stacks.values(), ZERO) + self.pot
-        if total != self.chips_total:
-            raise InvariantError(
-                f"chips not conserved: {total} on the table, {self.chips_total} at the start"
-            )
 
     def _log(
         self,

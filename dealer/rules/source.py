@@ -28,6 +28,8 @@ dealer.core.errors.DataError: t.yaml:1: unknown key 'refusd' in a step; did you 
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable, Collection
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
@@ -272,14 +274,48 @@ def load_text(text: str, file: str) -> Any:
         loader.dispose()
 
 
+def read_limited(path: Path, shown_as: str, limit: int = MAX_BYTES) -> bytes:
+    """The bytes of a regular file, at most ``limit`` of them; anything else is refused by name.
+
+    A FIFO would block the reader forever and a device (a link to ``/dev/zero``) never ends, and
+    ``st_size`` says nothing about either: the file is opened without blocking, checked to be a
+    regular file, and read up to one byte past the limit.
+    """
+    try:
+        handle = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    except OSError as error:
+        raise DataError(shown_as, 0, f"cannot read: {error.strerror}") from None
+    try:
+        mode = os.fstat(handle).st_mode
+        if not stat.S_ISREG(mode):
+            raise DataError(shown_as, 0, f"not a regular file ({_file_kind(mode)}): not read")
+        os.set_blocking(handle, True)
+        chunks, size = [], 0
+        while size <= limit:
+            chunk = os.read(handle, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    except OSError as error:
+        raise DataError(shown_as, 0, f"cannot read: {error.strerror}") from None
+    finally:
+        os.close(handle)
+    if size > limit:
+        raise DataError(shown_as, 0, f"too large: more than {limit:,} bytes")
+    return b"".join(chunks)
+
+
+def _file_kind(mode: int) -> str:
+    kinds = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a device"),
+             (stat.S_ISBLK, "a device"), (stat.S_ISSOCK, "a socket"))  # fmt: skip
+    return next((name for test, name in kinds if test(mode)), "a special file")
+
+
 def load_file(path: Path, shown_as: str | None = None) -> Any:
     name = shown_as or str(path)
     try:
-        if path.stat().st_size > MAX_BYTES:
-            raise DataError(name, 0, f"too large: more than {MAX_BYTES:,} bytes")
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise DataError(name, 0, f"cannot read: {error.strerror}") from None
+        text = read_limited(path, name).decode("utf-8")
     except UnicodeDecodeError:
         raise DataError(name, 0, "not UTF-8 text") from None
     return load_text(text, name)

@@ -54,6 +54,14 @@ class HandReport:
     final: dict[str, Any]
     table: Table | None = None  # the table the hand was dealt at (PHH export reads it)
 
+    def as_json(self) -> dict[str, Any]:
+        return {
+            "hand": self.number,
+            "events": [event.as_json() for event in self.events],
+            "log": [str(event) for event in self.events],
+            "final": self.final,
+        }
+
 
 @dataclass
 class Result:
@@ -81,15 +89,7 @@ class Result:
             "failures": [
                 {"line": failure.line, "message": failure.message} for failure in self.failures
             ],
-            "hands": [
-                {
-                    "hand": report.number,
-                    "events": [event.as_json() for event in report.events],
-                    "log": [str(event) for event in report.events],
-                    "final": report.final,
-                }
-                for report in self.hands
-            ],
+            "hands": [report.as_json() for report in self.hands],
         }
 
 
@@ -424,13 +424,16 @@ def replay(
     reports: bool = True,
     machine: bool = False,
     first_failure: bool = False,
+    on_hand: Callable[[HandReport], None] | None = None,
 ) -> Result:
     """Play every hand of a scenario; with ``audit`` (the default) every step is verified in full
     and every card and chip is checked after every event. With ``machine`` each step fires
     through the ``transitions`` machine itself (the reference the tests hold the fast path to).
-    Without ``reports`` the result has the verdict only, not each hand's events and final state.
-    Every failing expectation is reported (``Result.failures``), the play going on past it; a
-    refused step or a broken hand stops it. ``first_failure`` stops at the first of any kind."""
+    Without ``reports`` the result has the verdict only, not each hand's events and final state;
+    with ``on_hand`` each hand's report is given to it as the hand ends instead of kept (a file of
+    10,000 hands is written out hand by hand, never held whole). Every failing expectation is
+    reported (``Result.failures``), the play going on past it; a refused step or a broken hand
+    stops it. ``first_failure`` stops at the first of any kind."""
     result = Result(scenario)
     table: Table | None = scenario.table
     previous: Hand | None = None
@@ -464,7 +467,11 @@ def replay(
             failures.append(Failure(script.line, message))
             result.internal = stopped = True
         if reports:
-            result.hands.append(HandReport(number, list(hand.events), snapshot(hand), table))
+            report = HandReport(number, list(hand.events), snapshot(hand), table)
+            if on_hand is None:
+                result.hands.append(report)
+            else:
+                on_hand(report)
         if keep_hand:
             result.hand = hand
         if stopped or (failures and first_failure):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
@@ -38,6 +37,7 @@ from starlette.staticfiles import StaticFiles
 
 from dealer.apps.ask import answer as ask_answer
 from dealer.apps.web import pages
+from dealer.apps.web.names import trainee_name
 from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
 from dealer.apps.web.store import Progress
 from dealer.apps.web.texts import page_texts
@@ -53,6 +53,7 @@ from dealer.apps.web.trainer_adapter import (
     situation,
 )
 from dealer.apps.web.view import table_view
+from dealer.core.steps import is_number
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.rulesets import load_ruleset
 from dealer.rules.search import Verdict, search, suggest
@@ -61,7 +62,6 @@ from dealer.rules.texts import messages
 __all__ = ["Settings", "create_app", "web_messages"]
 
 STATIC = Path(str(files("dealer.apps.web") / "static"))
-_NAME = re.compile(r"^[\w][\w .'-]{0,39}$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,13 +126,46 @@ async def _body(request: Request, limit: int) -> dict[str, Any]:
         data.extend(chunk)
         if len(data) > limit:
             raise ApiError(413, f"the request body is larger than {limit} bytes")
+    if _depth(data) > MAX_JSON_DEPTH:  # checked before parsing: the parser recurses
+        raise ApiError(400, f"the body is nested more than {MAX_JSON_DEPTH} levels deep")
     try:
         parsed = json.loads(data.decode("utf-8")) if data else {}
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
         raise ApiError(400, f"the body is not JSON: {error}") from None
+    except RecursionError:  # the parser's own limit, some 1,000 levels
+        raise ApiError(400, "the body is nested too deeply to be a request") from None
     if not isinstance(parsed, dict):
         raise ApiError(400, "the body must be a JSON object")
     return parsed
+
+
+MAX_JSON_DEPTH = 16  # a request is a flat object with a list or two: far more is an attack
+
+
+def _depth(data: bytes | bytearray) -> int:
+    """How deep a JSON text's arrays and objects nest (brackets inside strings not counted).
+
+    >>> _depth(b'{"a": [1, {"b": "[[["}]}')
+    3
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for byte in data:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif byte == 0x5C:  # backslash
+                escaped = True
+            elif byte == 0x22:  # quote
+                in_string = False
+        elif byte == 0x22:
+            in_string = True
+        elif byte in (0x5B, 0x7B):  # [ {
+            depth += 1
+            deepest = max(deepest, depth)
+        elif byte in (0x5D, 0x7D):
+            depth -= 1
+    return deepest
 
 
 def _field(body: dict[str, Any], name: str, kind: type, default: Any = None) -> Any:
@@ -155,7 +188,48 @@ class WebApp:
         )
 
     def _store(self, live: Live) -> None:
-        live.stored = self.progress.add(live.trainee, live.examiner.report(), learn=live.learn)
+        live.stored = self.progress.add(
+            live.trainee, live.examiner.report(), learn=live.learn, live_id=live.id
+        )
+
+    def _trainees(self) -> list[str]:
+        """Every name in use: stored, live here, or in progress before a restart."""
+        names = set(self.progress.trainees()) | {live.trainee for live in self.registry.every()}
+        return sorted(names | {record.trainee for record in self.progress.live_sessions()})
+
+    def _record(self, live: Live, kind: str, line: str) -> None:
+        """One line sent to a session, stored as it happens (a restart replays them)."""
+        live.sent += 1
+        self.progress.add_line(live.id, live.sent, kind, line)
+
+    def resume(self) -> int:
+        """Every session in progress when the server last stopped (or was killed), replayed
+        line by line from the store into a new examiner under its old ID; the number resumed.
+        One that cannot be replayed is ended, and what it had scored kept."""
+        resumed = 0
+        for record in self.progress.live_sessions():
+            try:
+                examiner = _examiner(record.settings)
+                live = self.registry.open(
+                    record.trainee, examiner, bool(record.settings["learn"]), record.id
+                )
+            except (Full, KeyError, ValueError, TypeError):
+                self.progress.drop_live(record.id)
+                continue
+            examiner.start()
+            for kind, line in record.lines:
+                if examiner.finished:
+                    break
+                if kind == "lang":
+                    examiner.set_lang(Lang(line))
+                else:
+                    examiner.send(line)
+                    live.lines += 1
+                live.sent += 1
+            if examiner.finished:
+                self.registry.close(live)
+            resumed += 1
+        return resumed
 
     # -- the trainer's API -----------------------------------------------------------------------
 
@@ -216,9 +290,12 @@ class WebApp:
 
     async def create(self, request: Request) -> Response:
         body = await _body(request, self.settings.max_body)
-        trainee = _field(body, "trainee", str, "")
-        if not _NAME.match(trainee.strip()):
-            raise ApiError(400, "'trainee' must be a name of 1 to 40 letters, digits or spaces")
+        raw_name = _field(body, "trainee", str, "")
+        known = await anyio.to_thread.run_sync(self._trainees)
+        try:
+            trainee = trainee_name(raw_name, known)
+        except ValueError as error:
+            raise ApiError(400, str(error)) from None
         drill = _field(body, "drill", str, "normal")
         if drill not in DRILLS:
             raise ApiError(400, f"unknown drill {drill!r}: {', '.join(DRILLS)}")
@@ -232,18 +309,21 @@ class WebApp:
         if any(slip not in SLIPS for slip in slips) or len(slips) > len(SLIPS):
             raise ApiError(400, f"'slips' must name mishaps among {', '.join(SLIPS)}")
         learn = _field(body, "learn", bool, False)
-        examiner = Examiner(
-            drill,
-            hands=hands,
-            seed=random.SystemRandom().randrange(1 << 31) if seed is None else seed,
-            ruleset=_ruleset(_field(body, "ruleset", str)),
-            lang=_lang(_field(body, "lang", str)),
-            slips=slips,
-        )
+        opened = {
+            "drill": drill,
+            "hands": hands,
+            "seed": random.SystemRandom().randrange(1 << 31) if seed is None else seed,
+            "ruleset": _ruleset(_field(body, "ruleset", str)),
+            "lang": _lang(_field(body, "lang", str)).value,
+            "slips": slips,
+            "learn": learn,
+        }
+        examiner = _examiner(opened)
         try:
-            live = self.registry.open(trainee.strip(), examiner, learn)
+            live = self.registry.open(trainee, examiner, learn)
         except Full as error:
             raise ApiError(503, str(error)) from None
+        await anyio.to_thread.run_sync(self.progress.open_live, live.id, trainee, opened)
         exchange = await anyio.to_thread.run_sync(examiner.start)
         self._after(live, exchange)
         return JSONResponse(self._state(live, exchange), status_code=201)
@@ -251,8 +331,13 @@ class WebApp:
     async def show(self, request: Request) -> Response:
         live = self._live(request)
         if "lang" in request.query_params:
-            live.examiner.set_lang(_lang(request.query_params["lang"]))
+            await self._set_lang(live, _lang(request.query_params["lang"]))
         return JSONResponse(self._state(live))
+
+    async def _set_lang(self, live: Live, lang: Lang) -> None:
+        live.examiner.set_lang(lang)
+        if not live.examiner.finished:
+            await anyio.to_thread.run_sync(self._record, live, "lang", lang.value)
 
     async def _send(self, live: Live, line: str) -> tuple[Exchange, dict[str, Any]]:
         if live.examiner.finished:
@@ -261,6 +346,7 @@ class WebApp:
         if live.lines > MAX_LINES_PER_SESSION:
             raise ApiError(429, "too many steps in one session; start a new one")
         exchange = await anyio.to_thread.run_sync(live.examiner.send, line)
+        await anyio.to_thread.run_sync(self._record, live, "line", line)
         self._after(live, exchange)
         return exchange, self._state(live, exchange)
 
@@ -268,7 +354,7 @@ class WebApp:
         live = self._live(request)
         body = await _body(request, self.settings.max_body)
         if "lang" in body:
-            live.examiner.set_lang(_lang(_field(body, "lang", str)))
+            await self._set_lang(live, _lang(_field(body, "lang", str)))
         line = _field(body, "step", str)
         if line is None or len(line) > 40:
             raise ApiError(400, '\'step\' must be a dealer step such as "pitch 3" or "burn"')
@@ -383,7 +469,7 @@ class WebApp:
         for name, low, high, default in (("players", 2, 10, 6), ("seed", 0, (1 << 31) - 1, 1),
                                          ("moment", 1, 20, 1)):  # fmt: skip
             raw = params.get(name, str(default))
-            if not raw.isdigit() or not low <= int(raw) <= high:
+            if not is_number(raw) or not low <= int(raw) <= high:  # "²" is no number here
                 raise ApiError(400, f"{name!r} must be a whole number from {low} to {high}")
             form[name] = int(raw)
         if form["players"] > _max_players(ruleset):
@@ -453,10 +539,25 @@ class WebApp:
         return JSONResponse([stored.report for stored in sessions])
 
     async def report(self, request: Request) -> Response:
-        stored = await anyio.to_thread.run_sync(self.progress.session, request.path_params["id"])
+        number = request.path_params["id"]
+        if not 0 < number < 1 << 63:  # SQLite's integers: a longer number is no stored session
+            raise ApiError(404, "no such stored session")
+        stored = await anyio.to_thread.run_sync(self.progress.session, number)
         if stored is None:
             raise ApiError(404, "no such stored session")
         return JSONResponse(stored.report)
+
+
+def _examiner(opened: dict[str, Any]) -> Examiner:
+    """A new examiner as a session was opened (``create``, and ``resume`` after a restart)."""
+    return Examiner(
+        str(opened["drill"]),
+        hands=int(opened["hands"]),
+        seed=int(opened["seed"]),
+        ruleset=str(opened["ruleset"]),
+        lang=Lang(opened["lang"]),
+        slips=[str(slip) for slip in opened["slips"]],
+    )
 
 
 def _trainer_page(request: Request) -> Response:
@@ -483,13 +584,14 @@ def _lifespan(web: WebApp) -> Callable[[Starlette], AbstractAsyncContextManager[
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         yield
-        web.registry.close_all()  # every live session's score is kept
+        web.registry.suspend_all()  # stored as they are: the next start resumes them
 
     return lifespan
 
 
 def create_app(settings: Settings) -> Starlette:
     web = WebApp(settings)
+    web.resume()
     routes = [
         Route("/", lambda request: RedirectResponse("/trainer")),
         Route("/trainer", _trainer_page),

@@ -34,6 +34,7 @@ class Live:
     learn: bool
     used: float = field(default_factory=time.monotonic)
     lines: int = 0
+    sent: int = 0  # lines stored for a restart (steps, answers and changes of language)
     stored: int | None = None  # the progress store's ID once the session has ended
 
 
@@ -54,7 +55,14 @@ class Registry:
     def __len__(self) -> int:
         return len(self._live)
 
-    def open(self, trainee: str, examiner: Examiner, learn: bool) -> Live:
+    def every(self) -> list[Live]:
+        with self._lock:
+            return list(self._live.values())
+
+    def open(
+        self, trainee: str, examiner: Examiner, learn: bool, session_id: str | None = None
+    ) -> Live:
+        """A new live session (``session_id``: one resumed after a restart keeps its ID)."""
         self.sweep()
         with self._lock:
             running = sum(not live.examiner.finished for live in self._live.values())
@@ -66,7 +74,8 @@ class Registry:
             )
             for live in ended[: max(0, len(ended) - self.cap)]:  # the ended ones kept: cap too
                 del self._live[live.id]
-            live = Live(secrets.token_urlsafe(18), trainee, examiner, learn, self._clock())
+            given = session_id or secrets.token_urlsafe(18)
+            live = Live(given, trainee, examiner, learn, self._clock())
             self._live[live.id] = live
         return live
 
@@ -97,6 +106,16 @@ class Registry:
         for live in idle:
             self.close(live)
             self.forget(live)
+
+    def suspend_all(self) -> None:
+        """Stop every session's examiner without ending the session: its steps are stored, and
+        the next start of the server resumes it (the server's shutdown)."""
+        with self._lock:
+            every = list(self._live.values())
+            self._live.clear()
+        for live in every:
+            if not live.examiner.finished:
+                live.examiner.stop()
 
     def close_all(self) -> None:
         with self._lock:

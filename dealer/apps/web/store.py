@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-__all__ = ["Progress", "SkillRecord", "StoredSession"]
+__all__ = ["LiveRecord", "Progress", "SkillRecord", "StoredSession"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS sessions (
@@ -40,7 +40,30 @@ CREATE TABLE IF NOT EXISTS sessions (
     report TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS sessions_by_trainee ON sessions (trainee, id);
+CREATE TABLE IF NOT EXISTS live (
+    id TEXT PRIMARY KEY,
+    trainee TEXT NOT NULL,
+    settings TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS live_lines (
+    session TEXT NOT NULL,
+    number INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    line TEXT NOT NULL,
+    PRIMARY KEY (session, number)
+);
 """
+
+
+@dataclass(frozen=True, slots=True)
+class LiveRecord:
+    """A session in progress as stored: how it was opened, and every line sent to it since
+    (``kind`` is ``line`` for a step or an answer, ``lang`` for a change of language)."""
+
+    id: str
+    trainee: str
+    settings: dict[str, Any]
+    lines: list[tuple[str, str]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,15 +110,62 @@ class Progress:
                 db.close()
 
     def add(
-        self, trainee: str, report: dict[str, Any], *, learn: bool, when: float | None = None
+        self,
+        trainee: str,
+        report: dict[str, Any],
+        *,
+        learn: bool,
+        when: float | None = None,
+        live_id: str | None = None,
     ) -> int:
+        """Store a finished session's report; ``live_id``'s stored steps go in the same
+        transaction (the session is either in progress or finished, never both, never none)."""
         with self._connect() as db:
+            if live_id is not None:
+                db.execute("DELETE FROM live_lines WHERE session = ?", (live_id,))
+                db.execute("DELETE FROM live WHERE id = ?", (live_id,))
             cursor = db.execute(
                 "INSERT INTO sessions (trainee, finished, learn, report) VALUES (?, ?, ?, ?)",
                 (trainee, time.time() if when is None else when, int(learn),
                  json.dumps(report, ensure_ascii=False)),
             )  # fmt: skip
             return int(cursor.lastrowid or 0)
+
+    # -- sessions in progress: stored as they happen, replayed when the server starts again ----
+
+    def open_live(self, session_id: str, trainee: str, settings: dict[str, Any]) -> None:
+        with self._connect() as db:
+            db.execute(
+                "INSERT INTO live (id, trainee, settings) VALUES (?, ?, ?)",
+                (session_id, trainee, json.dumps(settings, ensure_ascii=False)),
+            )
+
+    def add_line(self, session_id: str, number: int, kind: str, line: str) -> None:
+        with self._connect() as db:
+            db.execute(
+                "INSERT INTO live_lines (session, number, kind, line) VALUES (?, ?, ?, ?)",
+                (session_id, number, kind, line),
+            )
+
+    def drop_live(self, session_id: str) -> None:
+        with self._connect() as db:
+            db.execute("DELETE FROM live_lines WHERE session = ?", (session_id,))
+            db.execute("DELETE FROM live WHERE id = ?", (session_id,))
+
+    def live_sessions(self) -> list[LiveRecord]:
+        """Every session in progress, each with its lines in the order they were sent."""
+        with self._connect() as db:
+            opened = db.execute("SELECT id, trainee, settings FROM live ORDER BY rowid").fetchall()
+            lines = db.execute(
+                "SELECT session, kind, line FROM live_lines ORDER BY session, number"
+            ).fetchall()
+        sent: dict[str, list[tuple[str, str]]] = {}
+        for session, kind, line in lines:
+            sent.setdefault(str(session), []).append((str(kind), str(line)))
+        return [
+            LiveRecord(str(sid), str(trainee), json.loads(settings), sent.get(str(sid), []))
+            for sid, trainee, settings in opened
+        ]
 
     def trainees(self) -> list[str]:
         with self._connect() as db:
