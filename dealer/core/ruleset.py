@@ -18,3 +18,6 @@ class Ruleset:
     misdeal_exposed_cards: tuple[int, ...]
     dead_button: bool
     base: str  # the published ruleset an overlay ultimately extends (itself for seed and wsop-2024)
+    # DEAL-EXTRA-ONE: one extra card is the flop burn wherever in the deal it came and until the
+    # flop burn (004 ¶6), not only after the deal and before the first pre-flop action (LA 118).
+    extra_card_until_flop_burn: bool = False

@@ -62,6 +62,15 @@ class Irregularities(HandState):
     def extra_card_before(self, step: Mishap) -> bool:
         return bool(self.extra)
 
+    def extra_card_anywhere(self, step: Mishap) -> bool:
+        """The ruleset holds one extra card as the flop burn wherever in the deal it came, until
+        the flop burn (seed, 004 ¶6), not only after the deal before any action (LA 118)."""
+        return self.table.ruleset.extra_card_until_flop_burn
+
+    def a_seat_is_short(self, step: Mishap) -> bool:
+        """A seat still waits for a card of the deal (its last card was never given)."""
+        return any(len(self.ledger.hands.get(seat, ())) < 2 for seat in self.live)
+
     def no_action_yet(self, step: Step) -> bool:
         """Before the first betting round has begun (LA 118)."""
         return not self.actions
@@ -91,6 +100,17 @@ class Irregularities(HandState):
     def seat_is_short(self, step: Mishap) -> bool:
         seat = step.seat or 0
         return seat in self.live and len(self.ledger.hands.get(seat, ())) < 2
+
+    def short_in_sequence(self, step: Mishap) -> bool:
+        """The top card still reaches the short seat in proper sequence: no card has left the stub
+        since the seat's card was due (DEAL-SHORT, LA 104), an extra card held as the flop burn
+        aside where the ruleset holds one anywhere in the deal (DEAL-EXTRA-ONE, 004 ¶6)."""
+        due = self.short_due.get(step.seat or 0)
+        if due is None:
+            return True
+        held = {held.card for held in self.obligations.held if held.role is Role.EXTRA_CARD}
+        aside = len(held) if self.table.ruleset.extra_card_until_flop_burn else 0
+        return len(self.ledger.stub) + aside == due
 
     def seat_holds_card(self, step: Mishap) -> bool:
         return step.card in self.ledger.hands.get(step.seat or 0, ())
@@ -160,7 +180,9 @@ class Irregularities(HandState):
         self._touch(Role.MISDEALT_CARD, card)
 
     def skip_pitch(self, step: Mishap) -> None:
-        self._log(Kind.SKIP, seat=self.deal_sequence[self.pitched], note="unnoticed")
+        seat = self.deal_sequence[self.pitched]
+        self.short_due[seat] = len(self.ledger.stub)
+        self._log(Kind.SKIP, seat=seat, note="unnoticed")
         self.pitched += 1
 
     @touches(Role.EXTRA_CARD)
@@ -394,6 +416,7 @@ class Irregularities(HandState):
         self.pitched = 0
         self.exposed.clear()
         self.extra.clear()
+        self.short_due.clear()
         self.folded.clear()
         self.actions.clear()
         self.obligations.held.clear()

@@ -93,6 +93,9 @@ class RulingRef:
         for ruling in rule(self.rule_id).rulings:
             if self.branch is not None:
                 yield ruling.branch(self.branch) or ruling
+                after = ruling.branch(Branch.AFTER_SUBSTANTIAL_ACTION)
+                if self.after_action and after is not None:
+                    yield after
                 continue
             yield ruling
             for name in (Branch.AFTER_SUBSTANTIAL_ACTION, Branch.ACTED_ON):
@@ -157,9 +160,10 @@ def rule_under(
 ) -> Ruled:
     """The ruling ``ref`` names under ``ruleset`` (an overlay rules as the ruleset it extends).
 
-    The branch: the one ``ref`` names; else, after substantial action, the ruling's branch for it
-    where ``ref`` asks for it or the error is noticed late (LA 105); else, for a late notice after
-    action on the card concerned, its ``acted-on`` branch (LA 165).
+    The branch: the one ``ref`` names (once there is substantial action, the branch for it instead
+    where ``ref`` asks for it and the ruling has one); else, after substantial action, the ruling's
+    branch for it where ``ref`` asks for it or the error is noticed late (LA 105); else, for a late
+    notice after action on the card concerned, its ``acted-on`` branch (LA 165).
     """
     entry = rule(ref.rule_id)
     ruling = entry.ruling(ruleset.base)
@@ -168,8 +172,11 @@ def rule_under(
         ruling = next(r for r in entry.rulings if is_misdeal(r) == (choice is Choice.MISDEAL))
     chosen = choice if ruling.ruleset != ruleset.base else None
     branch: Branch | None = None
+    after_sa = Branch.AFTER_SUBSTANTIAL_ACTION
     if ref.branch is not None:
         branch = ref.branch  # absent from the ruling: its main text covers that case too
+        if ref.after_action and substantial_action and after_sa in ruling.branches:
+            branch = after_sa  # ``ruling-sa:ID/BRANCH``: that branch until SA, then SA's (LA 105)
     elif (ref.after_action or late) and substantial_action:
         branch = Branch.AFTER_SUBSTANTIAL_ACTION
     if (branch is None or branch not in ruling.branches) and late and acted_on:

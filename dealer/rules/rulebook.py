@@ -93,6 +93,10 @@ class Branch(StrEnum):
     FACE_DOWN = "face-down"
     # Noticed only after a player acted on the card concerned (NOTICED-LATE; LA 115, LA 165).
     ACTED_ON = "acted-on"
+    # Dealt or found after the first pre-flop action (DEAL-EXTRA-ONE under wsop-2024, LA 104, 118).
+    AFTER_FIRST_ACTION = "after-first-action"
+    # The card owed no longer reaches the player in proper sequence (DEAL-SHORT, LA 104).
+    OUT_OF_SEQUENCE = "out-of-sequence"
 
 
 # The messages (procedures/texts) floor.py needs besides one per Fate, ChipFate, Branch and remedy

@@ -93,6 +93,7 @@ CHOICES: dict[str, tuple[Any, str, dict[str, Any]]] = {  # read, in words, as a 
         {"enum": [[1], [1, 2]]},
     ),
     "dead_button": (_flag, "true or false (DEAD-BUTTON)", _FLAG),
+    "extra_card_until_flop_burn": (_flag, "true or false (DEAL-EXTRA-ONE)", _FLAG),
 }
 
 
