@@ -385,7 +385,7 @@ def test_project_path_is_shown_relative() -> None:
 
 # 004 says nothing of substantial action: under seed these branches fall back on LA 104/105.
 SA_SILENT = {"DEAL-EXTRA-MULTIPLE", "HOLE-EXPOSED-FIRST", "HOLE-EXPOSED-MULTIPLE"}
-EXPOSED_PLAYS = ([], "stand", [("exposed card", Fate.KEPT)], ("LA 104",))
+EXPOSED_PLAYS = ([], "stand", [("exposed card", Fate.KEPT)], ("LA 105",))  # LA 105 decides it
 SA_STEPS_SEED = {
     "HOLE-EXPOSED-FIRST": EXPOSED_PLAYS,
     "HOLE-EXPOSED-MULTIPLE": EXPOSED_PLAYS,

@@ -337,6 +337,11 @@ class Irregularities(HandState):
             # the hand has gone past the street concerned: the board stands (LA 165)
             left = item.street is not None and self._street_now() is not item.street
             acted = len(self.actions) > item.actions or len(self.ledger.board) > item.board or left
+            if item.street is None and item.seat is not None:
+                # a hole card: acted on once its owner acted or folded, or the flop burn is out
+                # (HOLE-EXPOSED-OTHER's late branch; LA 119)
+                owner = any(seat == item.seat for seat, _ in self.actions[item.actions :])
+                acted = owner or item.seat in self.folded or bool(self.ledger.burns)
             ruled = rule_under(
                 item.ref, self.table.ruleset, item.cards,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,

@@ -288,6 +288,7 @@ class Obligations:
         if ruled.supersedes:
             self.owed = list(steps)
             self.held.clear()  # the gather brings every card back
+            self.pending.clear()  # and the deal's errors nobody noticed go with it (NOTICED-LATE)
         else:
             self.owed = merge(self.owed, steps)
 
