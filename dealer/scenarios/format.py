@@ -270,12 +270,19 @@ def _table(doc: Node, ruleset: Ruleset) -> Table:
         )
     stakes = _stakes(table, ruleset)
     blinds_at = _dead_small_blind(table, ruleset, stacks, button)
+    tournament = table.get("tournament", False)
+    if not isinstance(tournament, bool):
+        raise table.error("tournament", "'tournament' is true (a tournament table) or false")
     try:
         straddle_from = BUTTON if table.get("straddle") == BUTTON else UNDER_THE_GUN
-        return Table(stakes, stacks, button, ruleset, blinds_at, straddle_from=straddle_from)
+        return Table(
+            stakes, stacks, button, ruleset, blinds_at, straddle_from=straddle_from,
+            tournament=tournament,
+        )  # fmt: skip
     except TableError as error:
         message = str(error)
         key = "straddle" if "(STRADDLE" in message else "button" if "button" in message else "seats"
+        key = "tournament" if "tournament" in message else key
         raise table.error(key, str(error)) from None
 
 

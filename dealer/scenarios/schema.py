@@ -148,6 +148,7 @@ def _table() -> Any:
             "straddle": {"anyOf": [{"type": "boolean"}, {"const": "button"}, _AMOUNT]},
             "chip": _AMOUNT,
             "dead_small_blind": {"type": "boolean"},
+            "tournament": {"type": "boolean"},
             "button": {
                 "anyOf": [
                     _SEAT,

@@ -32,6 +32,7 @@ TABLE: Mapping[str, str] = {
     "button": "the seat holding the button, or {draw: SEED} to draw for it",
     "seats": "seat number (1 to 10) -> stack",
     "dead_small_blind": "true: nobody posts the small blind this hand (DEAD-BUTTON)",
+    "tournament": "true: a tournament table, with no straddle (STRADDLE); false by default",
 }
 
 DECK: Mapping[str, str] = {
