@@ -51,9 +51,6 @@ RULE_DIFFERENCES = {
     "limit-cap-wsop-heads-up.phh": "LIMIT-CAP: no cap heads-up under wsop-2024 (LA 127)",
     "straddle-button-wsop.phh": "STRADDLE: the button straddler acts last pre-flop (LA 11); "
     "PokerKit starts the action after the button",
-    "straddle-three-handed.phh": "STRADDLE: three-handed the button straddles and acts last "
-    "pre-flop, the small blind first; PokerKit starts the action after the button",
-    "straddle-three-handed-wsop.phh": "STRADDLE: as straddle-three-handed.phh, under wsop-2024",
     "straddle-lapses-dead-button-wsop-1.phh": "STRADDLE: the button straddler acts last pre-flop "
     "(LA 11), as in straddle-button-wsop.phh",
 }
