@@ -456,9 +456,9 @@ def _check_expectation(checks: Node, key: str, value: Any) -> None:
     elif key in _SEAT_OR_NONE:
         if value is not None and not _is_number(value):
             raise checks.error(key, f"'{key}' is a seat number, or null for none")
-    elif key == "stub_size":
+    elif key in ("stub_size", "burns_count", "scrap_count"):
         if not _is_number(value) or value < 0:
-            raise checks.error(key, "'stub_size' is a number of cards, 0 or more")
+            raise checks.error(key, f"'{key}' is a number of cards, 0 or more")
     elif key == "state":
         from dealer.engine.procedure import procedure
 
@@ -607,12 +607,32 @@ def _scenario(doc: Any, path: Path, ruleset_override: Ruleset | None) -> Scenari
         else:
             skip = f"written for {declared.name}"
     default = _plan(doc.get("deck"), doc, "deck", None)
+    hands = _hands(doc, default)
+    if "ruleset" in doc:
+        _rulings_name_their_ruleset(hands)
     return Scenario(
         file=str(path),
         name=name,
         rules=rules,
         ruleset=ruleset,
         table=_table(doc, ruleset),
-        hands=_hands(doc, default),
+        hands=hands,
         skip=skip,
     )
+
+
+def _rulings_name_their_ruleset(hands: tuple[HandScript, ...]) -> None:
+    """A bare rule ID in ``rulings:`` matches under whichever ruleset the file is replayed
+    (``--ruleset``); a file that names its ruleset names it in each ruling too."""
+    for script in hands:
+        for instruction in script.instructions:
+            checks = instruction.checks if isinstance(instruction, Expect) else None
+            if not isinstance(checks, Node) or "rulings" not in checks:
+                continue
+            bare = [item for item in checks["rulings"] if "(" not in item]
+            if bare:
+                raise checks.error(
+                    "rulings",
+                    f"ruling {bare[0]!r} names no ruleset, but this file names one: write "
+                    f"'{bare[0]} (RULESET)', or leave 'ruleset' out to match any",
+                )

@@ -223,7 +223,18 @@ def _check_one(
         if not matched:
             _compare(checks, key, list(want), texts, line)
     elif key == "rulings":
-        _compare(checks, key, list(want), state[key], line)
+        # a bare ID (a file that names no ruleset) matches the ruling under any ruleset
+        got = state[key]
+        bare = [item for item in want if "(" not in item]
+        ids = [ruled.rule_id for ruled in hand.rulings]
+        matched = len(want) == len(got) and all(
+            item in (text, rule_id) for item, text, rule_id in zip(want, got, ids, strict=True)
+        )
+        if not matched:
+            _compare(checks, key, list(want), ids if bare and len(bare) == len(want) else got, line)
+    elif key in ("burns_count", "scrap_count"):
+        place = hand.ledger.burns if key == "burns_count" else hand.ledger.scrap
+        _compare(checks, key, want, len(place), line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
     elif key in ("events", "events_end"):
@@ -254,10 +265,13 @@ def _check_one(
 
 
 def _command(owed: Any) -> str | None:
-    """The step a scenario types for an owed step (``gather``, ``replace 2``), if it is one."""
+    """The short command a scenario writes for an owed step: the step it types (``gather``,
+    ``replace 2``), or, for what the players or the deal must complete, the verb's words
+    (``finish round``, ``redeal``, ``pitch``)."""
     verb = getattr(owed, "verb", None)
     if verb is None:
-        return None
+        step = getattr(owed, "step", None)
+        return None if step is None else str(step.do).replace("-", " ")
     return str(DealerStep(verb, seat=getattr(owed, "seat", None)))
 
 

@@ -73,6 +73,8 @@ _EXPECT = {
     "scrap": _CARDS,
     "stub_top": _CARDS,
     "stub_size": {"type": "integer", "minimum": 0},
+    "burns_count": {"type": "integer", "minimum": 0},
+    "scrap_count": {"type": "integer", "minimum": 0},
     "hands": _seats(_CARDS),
     "stacks": _seats(_AMOUNT),
     "pot": _AMOUNT,

@@ -74,6 +74,8 @@ EXPECT: Mapping[str, str] = {
     "scrap": "the scrap cards (a misdeal's or a void hand's)",
     "stub_top": "the top cards of the stub, top first",
     "stub_size": "how many cards the stub holds",
+    "burns_count": "how many burn cards there are (after a reshuffle, when which ones is chance)",
+    "scrap_count": "how many scrap cards there are",
     "hands": "seat -> the cards it holds ('' for none)",
     "stacks": "seat -> stack",
     "pot": "every chip wagered in the hand so far, this round's bets included",
@@ -85,6 +87,8 @@ EXPECT: Mapping[str, str] = {
     "events": "the whole event log, line by line",
     "events_end": "the last lines of the event log",
     "shown": "seat -> the hand it showed, e.g. 'two pair, kings and fives'",
-    "rulings": "the rulings made, e.g. ['TURN-PREMATURE (seed)']",
-    "owed": "the steps a ruling still owes, in the rulebook's words or as commands (gather)",
+    "rulings": "the rulings made, e.g. ['TURN-PREMATURE (seed)'], or by bare ID where the file "
+    "names no ruleset",
+    "owed": "the steps a ruling still owes, in the rulebook's words or as commands (gather, "
+    "finish round, redeal)",
 }

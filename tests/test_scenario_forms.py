@@ -1,0 +1,85 @@
+"""Scenario format features of issue 21 item 9: owed steps as short commands, rulings by bare ID
+where the file names no ruleset, counted burns and scrap, a tournament table."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dealer.core.errors import DataError
+from dealer.rules.rulesets import load_ruleset
+from dealer.scenarios.format import read_scenario
+from dealer.scenarios.replay import replay
+from tests.conftest import SCENARIOS
+
+SHORT_COMMANDS = SCENARIOS / "procedure" / "owed-short-commands.yaml"
+TABLE = "table: {game: no-limit, blinds: [1, 2], button: 3, seats: {1: 100, 2: 100, 3: 100}}"
+
+
+def _write(tmp_path: Path, head: str, steps: str) -> Path:
+    path = tmp_path / "s.yaml"
+    path.write_text(f"scenario: t\n{head}{TABLE}\nsteps:\n{steps}", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("ruleset", ["seed", "wsop-2024"])
+def test_bare_ids_match_under_the_ruleset_it_is_replayed_under(ruleset: str) -> None:
+    scenario = read_scenario(SHORT_COMMANDS, load_ruleset(ruleset))
+    assert scenario.ruleset.name == ruleset
+    result = replay(scenario, keep_hand=True)
+    assert result.failure is None
+    assert result.hand is not None  # the last hand: BOXED-CARD, then HOLE-EXPOSED-FIRST
+    rulings = [(ruled.rule_id, ruled.label) for ruled in result.hand.rulings]
+    assert rulings == [("BOXED-CARD", ruleset), ("HOLE-EXPOSED-FIRST", ruleset)]
+
+
+EXPOSED = "  - post\n  - shuffle\n  - cut\n  - pitch 1\n  - pitch 2\n  - mishap: pitch 3 exposed\n"
+
+
+def test_a_bare_id_in_a_file_that_names_its_ruleset_is_refused(tmp_path: Path) -> None:
+    path = _write(
+        tmp_path, "ruleset: seed\n", EXPOSED + "  - expect: {rulings: [HOLE-EXPOSED-OTHER]}\n"
+    )
+    with pytest.raises(DataError) as error:
+        read_scenario(path)
+    assert str(error.value) == (
+        f"{path}:11: ruling 'HOLE-EXPOSED-OTHER' names no ruleset, but this file names one: "
+        "write 'HOLE-EXPOSED-OTHER (RULESET)', or leave 'ruleset' out to match any"
+    )
+
+
+@pytest.mark.parametrize(
+    ("expect", "failure"),
+    [
+        ("{rulings: [HOLE-EXPOSED-FIRST]}", "expected rulings ['HOLE-EXPOSED-FIRST'], got "
+         "['HOLE-EXPOSED-OTHER']"),
+        ("{owed: [pitch, replace 3, burn, flop]}", "expected owed ['pitch', 'replace 3', 'burn', "
+         "'flop'], got ['Finish the deal as usual', "),
+        ("{owed: [pitch, replace 2, finish round, burn, flop]}", "expected owed ['pitch', "
+         "'replace 2', "),
+        ("{burns_count: 1}", "expected burns_count 1, got 0"),
+        ("{scrap_count: 2}", "expected scrap_count 2, got 0"),
+    ],
+)  # fmt: skip
+def test_wrong_forms_fail(tmp_path: Path, expect: str, failure: str) -> None:
+    path = _write(tmp_path, "", EXPOSED + f"  - expect: {expect}\n")
+    result = replay(read_scenario(path))
+    assert result.failure is not None
+    assert result.failure.startswith(f"line 10: {failure}"), result.failure
+
+
+def test_counts_are_whole_numbers(tmp_path: Path) -> None:
+    path = _write(tmp_path, "", "  - expect: {burns_count: -1}\n")
+    with pytest.raises(DataError, match=r":4: 'burns_count' is a number of cards, 0 or more$"):
+        read_scenario(path)
+
+
+def test_a_tournament_flag_is_true_or_false(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    table = "table: {game: no-limit, blinds: [1, 2], tournament: yes please, button: 3, "
+    path.write_text(f"scenario: t\n{table}seats: {{1: 9, 2: 9, 3: 9}}}}\nsteps: [post]\n", "utf-8")
+    with pytest.raises(
+        DataError, match=r":2: 'tournament' is true \(a tournament table\) or false$"
+    ):
+        read_scenario(path)
