@@ -83,3 +83,32 @@ def test_a_tournament_flag_is_true_or_false(tmp_path: Path) -> None:
         DataError, match=r":2: 'tournament' is true \(a tournament table\) or false$"
     ):
         read_scenario(path)
+
+
+def test_the_format_page_lists_every_mishap_and_every_owed_command() -> None:
+    from dealer.core.mishaps import MishapKind
+    from dealer.core.steps import Verb
+    from dealer.rules.rulebook import REMEDY_VERBS
+    from tests.conftest import ROOT
+
+    page = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
+    mishaps = page[page.index("### Every mishap") : page.index("### Owed steps as commands")]
+    forms = {
+        MishapKind.PITCH: "`pitch N`", MishapKind.EXPOSED: "`pitch N exposed`",
+        MishapKind.REPLACE_EXPOSED: "`replace N exposed`", MishapKind.SKIP: "`skip N`",
+        MishapKind.SHORT: "`short N`", MishapKind.BURN: "`burn`", MishapKind.FLOP: "`flop N`",
+        MishapKind.TURN: "`turn CARD`", MishapKind.RIVER: "`river CARD`",
+        MishapKind.FLASH: "`seat N exposes CARD`", MishapKind.FLOP_FACE_DOWN: "`flop face down`",
+        MishapKind.BOXED: "`boxed card`", MishapKind.BUTTON: "`button N`",
+        MishapKind.DUPLICATE: "`duplicate CARD`", MishapKind.FOREIGN: "`foreign card`",
+        MishapKind.FOREIGN_IN_STUB: "`foreign card in stub`", MishapKind.JOKER: "`joker N`",
+        MishapKind.DECK_SHORT: "`deck short`",
+    }  # fmt: skip
+    assert set(forms) == set(MishapKind)
+    for kind, form in forms.items():
+        assert form in mishaps, kind
+    owed = page[page.index("### Owed steps as commands") : page.index("### Rulings by bare ID")]
+    for verb in REMEDY_VERBS:
+        assert f"(`{verb}`" in owed or f", `{verb}`" in owed or f"`{verb}`)" in owed, verb
+        short = "kill hand N" if verb is Verb.KILL_HAND else str(verb).replace("-", " ")
+        assert f"`{short}" in owed, verb

@@ -300,12 +300,12 @@ def test_an_empty_ruleset_option_is_refused(tmp_path: Path) -> None:
     assert result.stderr == "--ruleset:0: unknown ruleset ''; known: seed, wsop-2024 or a file\n"
 
 
-def test_the_readme_documents_every_expectation_and_state() -> None:
+def test_the_format_page_documents_every_expectation_and_state() -> None:
     from dealer.engine.procedure import procedure
     from dealer.scenarios import vocabulary
     from tests.conftest import ROOT
 
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "scenario-format.md").read_text(encoding="utf-8")
     table = readme[readme.index("| key | what it checks |") : readme.index("- **Strict input.**")]
     for key in vocabulary.EXPECT:
         assert f"`{key}`" in table, key
