@@ -112,3 +112,18 @@ def test_the_format_page_lists_every_mishap_and_every_owed_command() -> None:
         assert f"(`{verb}`" in owed or f", `{verb}`" in owed or f"`{verb}`)" in owed, verb
         short = "kill hand N" if verb is Verb.KILL_HAND else str(verb).replace("-", " ")
         assert f"`{short}" in owed, verb
+
+
+def test_a_missing_card_is_no_card_of_the_deck(tmp_path: Path) -> None:
+    path = tmp_path / "s.yaml"
+    path.write_text(
+        f"scenario: t\n{TABLE}\ndeck: {{missing: [Kh], stacked: As Kh}}\nsteps: [post]\n", "utf-8"
+    )
+    with pytest.raises(DataError, match=r":3: card Kh is missing, yet stacked$"):
+        read_scenario(path)
+    deal = "steps: [{auto: deal}]"
+    path.write_text(f"scenario: t\n{TABLE}\ndeck: {{missing: [Kh]}}\n{deal}\n", "utf-8")
+    result = replay(read_scenario(path), keep_hand=True)
+    assert result.failure is None and result.hand is not None
+    assert len(result.hand.ledger.stub) == 51 - 6
+    assert all("Kh" not in str(cards) for cards in result.hand.ledger.hands.values())

@@ -136,6 +136,7 @@ class DeckPlan:
     seed: int | str = 0
     stacked: tuple[Card, ...] | None = None
     cut_at: int | None = None
+    missing: tuple[Card, ...] = ()  # cards the deck lacks: a deck found short (DECK-MISSING-CARDS)
 
     def shuffle(self, stub: Sequence[Card], number: int) -> tuple[Card, ...]:
         mixed = shuffled(stub, f"{self.seed}:{number}" if number else self.seed)

@@ -341,7 +341,15 @@ def _plan(node: Any, where: Node, key: str, default: DeckPlan | None) -> DeckPla
             "cut",
             "'cut' is a position from 1 to 51: a cut leaves cards in both packets (SHUFFLE-CUT)",
         )
-    return DeckPlan(seed=seed, stacked=stacked, cut_at=cut_at)
+    missing: tuple[Card, ...] = default.missing if default else ()
+    if "missing" in node:
+        missing = _cards(node["missing"], node, "missing")
+        if len(set(missing)) != len(missing):
+            raise node.error("missing", "a card is named twice in 'missing'")
+        both = [card for card in missing if stacked is not None and card in stacked]
+        if both:
+            raise node.error("missing", f"card {both[0]} is missing, yet stacked")
+    return DeckPlan(seed=seed, stacked=stacked, cut_at=cut_at, missing=missing)
 
 
 def _step_kind(item: Node) -> str:
@@ -503,7 +511,9 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
             raise SourceError(doc.file, line, "a hand needs a 'steps' list")
         if hand is not doc:
             check_keys(hand, vocabulary.HAND, "a hand")
-        fallback = DeckPlan(seed=f"{default.seed}:hand{number}") if number else default
+        # a later hand's deck is the same physical deck: still short of the same cards
+        later = DeckPlan(seed=f"{default.seed}:hand{number}", missing=default.missing)
+        fallback = later if number else default
         plan = _plan(hand.get("deck"), hand, "deck", fallback)
         steps: Items = hand["steps"]
         instructions = tuple(_instruction(item, steps, i) for i, item in enumerate(steps))

@@ -8,7 +8,7 @@ from decimal import Decimal
 from typing import Any
 
 from dealer.core.betting import Move
-from dealer.core.cards import format_cards
+from dealer.core.cards import format_cards, full_deck
 from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
@@ -352,7 +352,9 @@ def replay(
                 f"line {script.line}: hand {number} cannot start: fewer than two players have chips"
             )
             return result
-        hand = Hand(table, script.plan, audit=audit, machine=machine)
+        missing = set(script.plan.missing)
+        deck = [card for card in full_deck() if card not in missing] if missing else None
+        hand = Hand(table, script.plan, deck, audit=audit, machine=machine)
         try:
             _run_hand(hand, script)
             if number < len(scenario.hands) and not hand.is_over:

@@ -97,6 +97,7 @@ def _deck() -> Any:
             "seed": {"type": ["integer", "string"]},
             "stacked": _CARDS,
             "cut": {"type": "integer", "minimum": 1, "maximum": 51},
+            "missing": _CARDS,
         },
         dict(vocabulary.DECK),
     )

@@ -39,6 +39,7 @@ DECK: Mapping[str, str] = {
     "seed": "a seeded shuffle: a number or a word",
     "stacked": "the cards the dealer deals from, top first, e.g. 'As Kd 7c'",
     "cut": "where the cut falls, from 1 to 51",
+    "missing": "cards the deck lacks, e.g. [Kh]: a deck found short (DECK-MISSING-CARDS)",
 }
 
 HAND: Mapping[str, str] = {
