@@ -193,6 +193,22 @@ class Irregularities(HandState):
         self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card")
         self._touch(Role.EXTRA_CARD, card)
 
+    @touches(Role.EXTRA_CARD)
+    def extra_pitch_face_up(self, step: Mishap) -> None:
+        """An extra card dealt face up: an extra card, and an exposed card of this deal."""
+        assert step.seat is not None
+        card = self.ledger.pitch(step.seat)
+        self.extra.append(card)
+        self.exposed.append(card)
+        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card, face up")
+        self._touch(Role.EXTRA_CARD, card)
+
+    @touches(Role.MISDEALT_CARD)
+    def misdirect_pitch_face_up(self, step: Mishap) -> None:
+        """A card dealt face up out of sequence (wsop-2024): misdealt, and exposed."""
+        self.misdirect_pitch(step)
+        self.exposed.extend(self.touched.get(Role.MISDEALT_CARD, ()))
+
     @touches(Role.SHORT_HAND)
     def mark_short(self, step: Mishap) -> None:
         assert step.seat is not None
@@ -346,6 +362,7 @@ class Irregularities(HandState):
                 item.ref, self.table.ruleset, item.cards,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,
                 street=item.street, seat=item.seat,
+                found_after_action=len(self.actions) > item.actions,
             )  # fmt: skip
             # once the hand has left that street the later cards have come: nothing to put right
             self._rule(ruled, owes=not left)
