@@ -127,3 +127,23 @@ def test_a_missing_card_is_no_card_of_the_deck(tmp_path: Path) -> None:
     assert result.failure is None and result.hand is not None
     assert len(result.hand.ledger.stub) == 51 - 6
     assert all("Kh" not in str(cards) for cards in result.hand.ledger.hands.values())
+
+
+@pytest.mark.parametrize(
+    ("mishap", "message"),
+    [
+        ("{mishap: boxed card, at: 4}", "'at' is the place of the flop, 1 to 3"),
+        ("{mishap: burn, at: 2}", "'at' is for a boxed card found in the flop"),
+    ],
+)
+def test_at_is_a_place_of_the_flop(tmp_path: Path, mishap: str, message: str) -> None:
+    path = _write(tmp_path, "", f"  - {mishap}\n")
+    with pytest.raises(DataError, match=rf":4: {message}$"):
+        read_scenario(path)
+
+
+def test_a_boxed_card_at_a_place_of_the_flop_only_while_the_flop_is_dealt(tmp_path: Path) -> None:
+    path = _write(tmp_path, "", "  - auto: deal\n  - {mishap: boxed card, at: 2}\n")
+    result = replay(read_scenario(path))
+    assert result.failure is not None
+    assert result.failure.startswith("line 5: refused: no irregularity is known for 'boxed card'")

@@ -52,6 +52,7 @@ class Mishap:
     card: Card | None = None
     count: int | None = None  # flop: how many cards were turned
     noticed: bool = True  # False: nobody noticed it yet; `notice` calls the floor (NOTICED-LATE)
+    at: int | None = None  # boxed card: the place of the flop it was found at, while dealing it
 
     @property
     def trigger(self) -> str:

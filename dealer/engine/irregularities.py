@@ -281,8 +281,18 @@ class Irregularities(HandState):
         self._log(Kind.FLASH, seat=step.seat, cards=(step.card,))
         self._touch(Role.FLASHED_CARD, step.card)
 
+    def boxed_where_it_can_be(self, step: Mishap) -> bool:
+        """A boxed card found at a place of the flop (``at``) only while the flop is dealt."""
+        return step.at is None or (self.state == "flop" and not self.ledger.board)
+
+    def _turn_flop_before_boxed(self, step: Mishap) -> None:
+        """The flop cards the dealer turned before finding the boxed one."""
+        for _ in range((step.at or 1) - 1):
+            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
+
     @touches(Role.BOXED_CARD)
     def box_top_card(self, step: Mishap) -> None:
+        self._turn_flop_before_boxed(step)
         card = self.ledger.scrap_top()
         self.boxed.append(card)
         self._log(Kind.SCRAP, cards=(card,), note="boxed card")
@@ -290,6 +300,7 @@ class Irregularities(HandState):
 
     @touches(Role.BOXED_CARDS)
     def box_another_card(self, step: Mishap) -> None:
+        self._turn_flop_before_boxed(step)
         card = self.ledger.scrap_top()
         self.boxed.append(card)
         self._log(Kind.SCRAP, cards=(card,), note="boxed card")

@@ -19,7 +19,7 @@ from dealer.core.cards import Card, CardError, parse_cards
 from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.errors import did_you_mean
-from dealer.core.mishaps import Mishap, parse_mishap
+from dealer.core.mishaps import Mishap, MishapKind, parse_mishap
 from dealer.core.positions import BUTTON, UNDER_THE_GUN
 from dealer.core.ruleset import Ruleset
 from dealer.core.stakes import AntePayer, Stakes, Structure
@@ -420,6 +420,13 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
                     raise item.error("noticed", "'noticed' is 'at once' (the default) or 'later'")
                 if noticed == "later":
                     mishap = replace(mishap, noticed=False)
+                if "at" in item:
+                    at = item["at"]
+                    if mishap.kind is not MishapKind.BOXED:
+                        raise item.error("at", "'at' is for a boxed card found in the flop")
+                    if not _is_number(at) or not 1 <= at <= 3:
+                        raise item.error("at", "'at' is the place of the flop, 1 to 3")
+                    mishap = replace(mishap, at=at)
                 return Do(mishap, line, refused)
             return Do(parse_step(text), line, refused)
         raise items.error(

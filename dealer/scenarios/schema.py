@@ -111,6 +111,7 @@ def _steps() -> Any:
             "mishap": {"type": "string"},
             "refused": {"type": "string"},
             "noticed": {"enum": ["at once", "later"]},
+            "at": {"type": "integer", "minimum": 1, "maximum": 3},
         },
         "auto": {
             "auto": {"anyOf": [{"enum": list(AUTO_TARGETS)}, {"type": "string"}]},

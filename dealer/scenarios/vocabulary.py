@@ -51,7 +51,7 @@ HAND: Mapping[str, str] = {
 # A step mapping is one of these kinds, with the keys it may carry.
 STEP_KINDS: Mapping[str, tuple[str, ...]] = {
     "step": ("step", "refused"),
-    "mishap": ("mishap", "refused", "noticed"),
+    "mishap": ("mishap", "refused", "noticed", "at"),
     "auto": ("auto", "players"),
     "expect": ("expect",),
 }
@@ -62,6 +62,7 @@ STEP: Mapping[str, str] = {
     "expect": "checks of the hand's state after the previous step",
     "refused": "the exact refusal expected instead (the hand is then unchanged)",
     "noticed": "at once (the default), or later: ruled at the next notice step (NOTICED-LATE)",
+    "at": "boxed card: found at this place of the flop (1 to 3) while the flop is dealt",
     "players": "autopilot's players: none (stop where a player acts) or check-call",
 }
 
