@@ -4,7 +4,7 @@ A mishap is not refused like a wrong step: the machine recognises which irregula
 state of the hand and rules on it. A scenario writes it as ``{mishap: TEXT}``.
 
 >>> parse_mishap("pitch 3 exposed")
-Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None, noticed=True)
+Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None, noticed=True, at=None)
 >>> parse_mishap("pitch 3 off the table") == parse_mishap("pitch 3 flashed")
 True
 >>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah"))
