@@ -177,11 +177,8 @@ BAD_INPUT = [
     ("card-twice", 9, "card Kd appears twice in the stacked deck"),
     ("eleven-players", 7, "seat 11 does not exist: seats are 1 to 10 (TABLE-SIZE)"),
     ("button-straddle-seed", 7, "no straddle from the button under seed (STRADDLE)"),
-    (
-        "straddle-three-handed",
-        7,
-        "no straddle with 3 players: under the gun would be a blind or the button (STRADDLE)",
-    ),
+    ("straddle-heads-up", 7, "no straddle heads-up: the only other player is a blind (STRADDLE)"),
+    ("straddle-tournament", 8, "no straddle at a tournament table (STRADDLE)"),
     ("ten-players-seed", 7, "10 players: a hand needs 2 to 9 players under seed (TABLE-SIZE)"),
     ("negative-stack", 9, "bad amount -50: must be a finite number, zero or more"),
     ("unknown-expect-key", 11, f"unknown key 'winner' in expect; known: {', '.join(EXPECT_KEYS)}"),

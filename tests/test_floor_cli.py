@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from dealer.rules.rulebook import Section, ids
 from tests.conftest import ROOT
 from tests.helpers import run_cli
@@ -81,6 +83,10 @@ def test_ask_names_the_ruling_the_card_and_the_owed_steps_under_seed() -> None:
         "On this table:",
         "  premature turn card: Ts is now in set aside (held out of play for now)",
         "  seat 2 is to act",
+        # nobody has bet on the flop: a bet of at least the big blind, at most the stack (NO-LIMIT)
+        "  seat 2 may bet or raise: to 2 at least, 98 at most (NL-MIN-RAISE)",
+        "Held out of play:",
+        "  premature turn card: Ts, held by TURN-PREMATURE until its shuffle takes it back",
         "Still owed, in order:",
         "  1. Complete the flop betting round",
         "  2. Burn one card from the top of the stub",
@@ -123,13 +129,16 @@ def test_ask_in_simplified_chinese() -> None:
 def test_ask_with_nothing_wrong_gives_the_next_step() -> None:
     code, out, _ = run_cli("ask", str(ASK / "clean-flop.yaml"))
     assert code == 0
-    assert out.strip() == "No irregularity. Next: seat 1 to act (POSTFLOP-ACTION)"
+    assert out.strip().splitlines() == [
+        "No irregularity. Next: seat 1 to act (POSTFLOP-ACTION)",
+        "seat 1 may bet or raise: to 2 at least, 98 at most (NL-MIN-RAISE)",
+    ]
 
 
 def test_ask_answers_in_traditional_chinese_with_the_next_step() -> None:
     code, out, _ = run_cli("ask", str(ASK / "clean-flop.yaml"), "--lang", "zh-Hant")
     assert code == 0
-    assert out.strip() == "沒有違規。下一步：輪到 1 號座位行動 (POSTFLOP-ACTION)"
+    assert out.strip().splitlines()[0] == "沒有違規。下一步：輪到 1 號座位行動 (POSTFLOP-ACTION)"
     code, out, _ = run_cli("ask", str(ASK / "turn-premature.yaml"), "--lang", "zh-Hans")
     assert "下一步：轮到 2 号座位行动 (POSTFLOP-ACTION)" in out.splitlines()
 
@@ -145,3 +154,62 @@ def test_ask_on_a_hand_whose_last_step_is_refused_answers_as_far_as_it_replays()
     code, out, _ = run_cli("ask", str(ASK / "turn-premature-then-refused.yaml"), "--json")
     facts = json.loads(out)
     assert facts["irregularity"] == "TURN-PREMATURE" and "got: burn" in facts["stopped"]
+
+
+HELD = ASK / "held-burn-and-short-all-in.yaml"
+
+
+def test_ask_tells_every_ruling_in_force_the_held_burn_and_that_no_raise_is_open() -> None:
+    """Issue 21 item 10: every ruling with its cards, a held burn from an earlier ruling, and
+    whether the player to act may raise. Seat 2's all-in to 12 is 2 over seat 3's raise to 10,
+    less than half the 5 bet, so the betting is not reopened for seat 3 (LIMIT-ALLIN)."""
+    code, out, _ = run_cli("ask", str(HELD))
+    assert code == 0
+    lines = out.splitlines()
+    start = lines.index("On this table:")
+    assert lines[start : lines.index("Still owed, in order:")] == [
+        "On this table:",
+        "  flashed card: Ah is now in seat 1's hand",
+        "  seat 3 is to act",
+        "  seat 3 may not raise: call or fold only (LIMIT-ALLIN)",
+        "Rulings in force:",
+        "  1. HOLE-EXPOSED-OTHER (seed)",
+        "     exposed card: 7c is now in set aside (held out of play for now)",
+        "  2. HOLE-EXPOSED-BY-PLAYER (seed)",
+        "     flashed card: Ah is now in seat 1's hand",
+        "Held out of play:",
+        "  exposed card: 7c, held by HOLE-EXPOSED-OTHER as the next burn",
+    ]
+    code, out, _ = run_cli("ask", str(HELD), "--json")
+    facts = json.loads(out)
+    assert facts["raise"] == {
+        "seat": 3, "may_raise": False, "min_to": None, "max_to": None, "rule": "LIMIT-ALLIN",
+    }  # fmt: skip
+    assert [(r["id"], r["ruleset"], r["cards"]) for r in facts["rulings"]] == [
+        ("HOLE-EXPOSED-OTHER", "seed",
+         [{"name": "exposed card", "card": "7c", "now": "set aside"}]),
+        ("HOLE-EXPOSED-BY-PLAYER", "seed",
+         [{"name": "flashed card", "card": "Ah", "now": "seat 1"}]),
+    ]  # fmt: skip
+    assert facts["held"] == [
+        {"card": "7c", "name": "exposed card", "rule": "HOLE-EXPOSED-OTHER", "for": "burn",
+         "now": "set aside"},
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("lang", "lines"),
+    [
+        ("zh-Hans", ["  3 号座位不能加注，只能跟注或弃牌（LIMIT-ALLIN）", "有效的裁定：",
+                     "  1. HOLE-EXPOSED-OTHER（seed）", "暂不使用的牌：",
+                     "  暴露的牌：7c，按 HOLE-EXPOSED-OTHER 留作下一张销牌"]),
+        ("zh-Hant", ["  3 號座位不能加注，只能跟注或棄牌（LIMIT-ALLIN）", "有效的裁定：",
+                     "  1. HOLE-EXPOSED-OTHER（seed）", "暫不使用的牌：",
+                     "  暴露的牌：7c，按 HOLE-EXPOSED-OTHER 留作下一張銷牌"]),
+    ],
+)  # fmt: skip
+def test_ask_tells_the_whole_state_in_chinese(lang: str, lines: list[str]) -> None:
+    code, out, _ = run_cli("ask", str(HELD), "--lang", lang)
+    assert code == 0
+    for line in lines:
+        assert line in out.splitlines(), line

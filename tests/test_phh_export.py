@@ -43,6 +43,7 @@ ROOT = Path(__file__).resolve().parents[1]
 RULE_DIFFERENCES = {
     "bb-ante-short-big-blind.phh": "ANTE: a short big blind posts its blind before the ante; "
     "PokerKit posts every ante first",
+    "bb-ante-short-big-blind-seed.phh": "ANTE: the same under seed (a table setting)",
     "limit-all-in-half-bet.phh": "LIMIT-ALLIN: an all-in of half a bet or more reopens the "
     "betting; PokerKit does not reopen it",
     "odd-all-in-split.phh": "ODD-CHIP: the pot is split in chips of the table's unit (25), the "
@@ -51,6 +52,8 @@ RULE_DIFFERENCES = {
     "limit-cap-wsop-heads-up.phh": "LIMIT-CAP: no cap heads-up under wsop-2024 (LA 127)",
     "straddle-button-wsop.phh": "STRADDLE: the button straddler acts last pre-flop (LA 11); "
     "PokerKit starts the action after the button",
+    "straddle-lapses-dead-button-wsop-1.phh": "STRADDLE: the button straddler acts last pre-flop "
+    "(LA 11), as in straddle-button-wsop.phh",
 }
 
 

@@ -390,7 +390,7 @@ EXPOSED_PLAYS: tuple[list[str], str, list[tuple[str, Fate]], tuple[str, ...]] = 
     [],
     "stand",
     [("exposed card", Fate.KEPT)],
-    ("LA 104",),
+    ("LA 105",),  # LA 105 decides it
 )
 SA_STEPS_SEED = {
     "HOLE-EXPOSED-FIRST": EXPOSED_PLAYS,
@@ -401,7 +401,12 @@ SA_STEPS_SEED = {
         [("misdealt card", Fate.MUCKED)],
         ("LA 104",),
     ),
-    "DEAL-EXTRA-MULTIPLE": ([Verb.KILL_HAND], "stand", [("extra card", Fate.MUCKED)], ("LA 104",)),
+    "DEAL-EXTRA-MULTIPLE": (
+        [Verb.KILL_HAND],
+        "stand",
+        [("extra card", Fate.MUCKED)],
+        ("LA 105", "LA 106"),
+    ),
     "DEAL-SHORT": ([Verb.KILL_HAND], "stand", [("short hand", Fate.MUCKED)], ("LA 104", "LA 106")),
     "BUTTON-MISPLACED": ([Verb.CORRECT_BUTTON], "stand", [], ("LA 104", "LA 109")),
     "BOXED-CARDS-MULTIPLE": (
@@ -412,11 +417,16 @@ SA_STEPS_SEED = {
     ),
     "DECK-FOREIGN-CARD": ([], "stand", [("foreign card", Fate.SCRAP)], ("LA 111",)),
 }
-# wsop-2024 also makes the second card a misdeal (LA 104), with the same branch.
+# wsop-2024 also makes the second card a misdeal (LA 104), with the same branch; an extra card dealt
+# after substantial action kills the hand holding it (DEAL-EXTRA-ONE, LA 105, LA 106), where seed
+# holds it as the flop burn (004 ¶6).
+EXTRA_DEAD = ([Verb.KILL_HAND], "stand", [("extra card", Fate.MUCKED)], ("LA 105", "LA 106"))
 SA_STEPS = {
     "seed": SA_STEPS_SEED,
-    "wsop-2024": {**SA_STEPS_SEED, "HOLE-EXPOSED-SECOND": EXPOSED_PLAYS},
-}
+    "wsop-2024": {
+        **SA_STEPS_SEED, "HOLE-EXPOSED-SECOND": EXPOSED_PLAYS, "DEAL-EXTRA-ONE": EXTRA_DEAD,
+    },
+}  # fmt: skip
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -460,13 +470,14 @@ def test_same_remedy_compares_the_branch_after_substantial_action() -> None:
     other = rule("BUTTON-MISPLACED").ruling("seed").after_substantial_action
     assert other is not None
     sa = Branch.AFTER_SUBSTANTIAL_ACTION.value
-    assert seed.same_remedy(replace(seed, branches={sa: other})) is False
+    kept = {name: branch for name, branch in seed.branches.items() if name != sa}
+    assert seed.same_remedy(replace(seed, branches={**kept, sa: other})) is False
     # The same remedy under another branch's name is another remedy.
     own = seed.after_substantial_action
     assert own is not None
     more = Branch.MORE_THAN_FOUR_CARDS.value
-    assert seed.same_remedy(replace(seed, branches={more: own})) is False
-    assert seed.same_remedy(replace(seed, branches={sa: own})) is True
+    assert seed.same_remedy(replace(seed, branches={**kept, more: own})) is False
+    assert seed.same_remedy(replace(seed, branches={**kept, sa: own})) is True
 
 
 def test_branch_texts_are_in_the_translation_report() -> None:
@@ -582,6 +593,7 @@ def test_every_branch_name_has_a_label_and_its_texts_are_translated() -> None:
     assert [branch.value for branch in Branch] == [
         "after-substantial-action", "more-than-four-cards", "second-burn", "face-down", "acted-on",
         "second-burn-exposed", "held-burn",
+        "after-first-action", "out-of-sequence",
     ]  # fmt: skip
     assert {branch.value for branch in Branch} <= set(rulebook.required_labels())
     assert book().label("more-than-four-cards", Lang.ZH_HANT) == "多於四張牌時"

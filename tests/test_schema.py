@@ -24,7 +24,8 @@ READER_ONLY = {
     "ten-players-seed",
     "bad-yaml",
     "chip-unit-mismatch",
-    "straddle-three-handed",
+    "straddle-heads-up",
+    "straddle-tournament",
 }
 
 

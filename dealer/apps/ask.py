@@ -2,7 +2,9 @@
 
 The scenario is replayed to its last step; the answer names the irregularity that occurred, its
 ruling (the rulebook entry ``dealer rule`` prints), where each affected physical card now lies, who
-is to act, and the steps the dealer still owes, in the chosen language.
+is to act and whether that player may raise (LIMIT-ALLIN, NL-MIN-RAISE), every ruling in force with
+its cards, the cards the rulings hold out of play (a held burn from an earlier ruling too), and the
+steps the dealer still owes, in the chosen language.
 """
 
 from __future__ import annotations
@@ -11,7 +13,10 @@ from typing import Any
 
 from dealer.apps.floor import render_rule, rule_as_json
 from dealer.apps.words import card_role
+from dealer.core.chips import format_chips
+from dealer.core.stakes import Structure
 from dealer.engine.hand import Hand
+from dealer.engine.obligations import Hold
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.texts import message, template
 
@@ -23,12 +28,65 @@ def _place(where: str, lang: Lang) -> str:
     return template(f"place-{where.replace(' ', '-')}", lang)
 
 
+def _raising(hand: Hand) -> dict[str, Any] | None:
+    """Whether the player to act may bet or raise, to what, and the rule that says so."""
+    betting, seat = hand.betting, hand.to_act
+    if betting is None or seat is None:
+        return None
+    refusal = betting.raise_refusal()
+    options = betting.options()
+    limit = hand.table.stakes.structure is Structure.LIMIT
+    may = refusal is None and options.min_to is not None
+    return {
+        "seat": seat,
+        "may_raise": may,
+        "min_to": format_chips(options.min_to) if may and options.min_to is not None else None,
+        "max_to": format_chips(options.max_to) if may and options.max_to is not None else None,
+        "rule": refusal.rule if refusal is not None else "LIMIT-ALLIN" if limit else "NL-MIN-RAISE",
+    }
+
+
+def _in_force(hand: Hand, lang: Lang) -> list[dict[str, Any]]:
+    """Every ruling made in the hand, with the cards it names and where they lie now."""
+    return [
+        {
+            "id": ruled.rule_id,
+            "ruleset": ruled.label,
+            "branch": str(ruled.branch) if ruled.branch is not None else None,
+            "title": rule(ruled.rule_id).title.get(lang),
+            "cards": [
+                {"name": str(name), "card": str(card), "now": str(hand.ledger.where(card))}
+                for name, cards in ruled.cards.items()
+                for card in cards
+            ],
+        }
+        for ruled in hand.rulings
+    ]
+
+
+def _held(hand: Hand) -> list[dict[str, Any]]:
+    """The cards the rulings hold out of play (SEEN-CARD-STAYS-OUT), earlier rulings' too."""
+    return [
+        {
+            "card": str(held.card),
+            "name": str(held.role),
+            "rule": held.rule,
+            "for": str(held.hold),
+            "now": str(hand.ledger.where(held.card)),
+        }
+        for held in hand.held
+    ]
+
+
 def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     """The answer as plain values (``--json``)."""
     facts: dict[str, Any] = {
         "state": hand.state,
         "to_act": hand.to_act,
         "next": hand.expected(lang),
+        "raise": _raising(hand),
+        "rulings": _in_force(hand, lang),
+        "held": _held(hand),
     }
     if not hand.rulings:
         facts["irregularity"] = None
@@ -50,6 +108,48 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
     return facts
 
 
+def _raise_line(raising: dict[str, Any] | None, lang: Lang) -> list[str]:
+    if raising is None:
+        return []
+    seat, rule_id = raising["seat"], raising["rule"]
+    if not raising["may_raise"]:
+        return [message("ask-may-not-raise", lang, seat=seat, rule=rule_id)]
+    low, high = raising["min_to"], raising["max_to"]
+    if low == high:
+        return [message("ask-may-raise-to", lang, seat=seat, low=low, rule=rule_id)]
+    return [message("ask-may-raise", lang, seat=seat, low=low, high=high, rule=rule_id)]
+
+
+def _ruling_lines(facts: dict[str, Any], lang: Lang) -> list[str]:
+    """Every ruling in force with its cards, and the held cards: shown when there is more than
+    the last ruling's own cards to tell."""
+    colon = template("colon", lang)
+    lines: list[str] = []
+    if len(facts["rulings"]) > 1:
+        lines.append(f"{template('ask-in-force', lang)}{colon.rstrip()}")
+        for number, item in enumerate(facts["rulings"], 1):
+            key = "ask-ruling-branch" if item["branch"] else "ask-ruling"
+            branch = book().label(item["branch"], lang) if item["branch"] else ""
+            lines.append(
+                f"  {number}. "
+                + message(key, lang, rule=item["id"], ruleset=item["ruleset"], branch=branch)
+            )
+            for card in item["cards"]:
+                place = _place(card["now"], lang)
+                line = message(
+                    "ask-card", lang, name=card_role(card["name"], lang), card=card["card"],
+                    place=place,
+                )  # fmt: skip
+                lines.append(f"     {line}")
+    if facts["held"]:
+        lines.append(f"{template('ask-held-heading', lang)}{colon.rstrip()}")
+        for held in facts["held"]:
+            key = "ask-held-burn" if held["for"] == Hold.BURN else "ask-held-reshuffle"
+            name = card_role(held["name"], lang)
+            lines.append("  " + message(key, lang, name=name, card=held["card"], rule=held["rule"]))
+    return lines
+
+
 def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     """The answer for the terminal."""
     colon = template("colon", lang)
@@ -57,7 +157,8 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     if facts["irregularity"] is None:
         none, next_label = template("ask-none", lang), template("ask-next", lang)
         space = " " if lang is Lang.EN else ""  # Chinese sentences run on without spaces
-        return f"{none}{space}{next_label}{colon}{facts['next']}"
+        first = f"{none}{space}{next_label}{colon}{facts['next']}"
+        return "\n".join([first, *_raise_line(facts["raise"], lang)])
     ruled = hand.rulings[-1]
     # What to do at this table comes first; the rule's own text follows it.
     heading = message("ask-heading", lang, rule=ruled.rule_id, title=facts["title"],
@@ -74,6 +175,8 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
         lines.append(f"  {line}")
     if hand.to_act is not None:
         lines.append(f"  {message('ask-to-act', lang, seat=hand.to_act)}")
+    lines.extend(f"  {line}" for line in _raise_line(facts["raise"], lang))
+    lines.extend(_ruling_lines(facts, lang))
     if facts["owed"]:
         lines.append(f"{template('ask-owed', lang)}{colon.rstrip()}")
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))

@@ -39,6 +39,11 @@ def trace_source(cite: str, section: Section, lang: Lang = Lang.EN) -> str:
     if match is None:
         return cite
     key, ref = match.group(1), (match.group(2) or "").strip()
+    tail = ""
+    if key in ("LA", "TR") and ref[:1].isdigit() and " (" in ref:
+        # a remark after the rule number ("88a4 (LA 104 names no such case)") follows the place
+        ref, _, remark = ref.partition(" (")
+        tail = f" ({remark}"
     if key in ("LA", "TR"):
         kind = "rule" if ref[:1].isdigit() else "part"
         label = f"trace-{key.lower()}-{kind}"
@@ -46,7 +51,7 @@ def trace_source(cite: str, section: Section, lang: Lang = Lang.EN) -> str:
         label = "trace-004-errors"
     else:
         label = f"trace-{key}"
-    return citation(message(label, lang, ref=ref).strip(), lang)
+    return citation(message(label, lang, ref=ref).strip() + tail, lang)
 
 
 def _steps_lines(ruling: Ruling, lang: Lang, rules: Rulebook, indent: str) -> list[str]:

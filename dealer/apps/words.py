@@ -102,6 +102,12 @@ _CITES = {
     " (the cut, named in the remedies)": "cite-cut-in-remedies",
     " (the challenged player shows)": "cite-challenged-shows",
     " (000's title only asks whether antes are played)": "cite-000-ante-title",
+    " (TR 88a3 agrees)": "cite-tr88a3-agrees",
+    " (TR 88a5 agrees)": "cite-tr88a5-agrees",
+    " (LA 104 names no such case)": "cite-la104-silent",
+    " (the name only; project reading)": "cite-tr86-name-only",
+    " (the cut)": "cite-the-cut",
+    " (蓋牌, Muck)": "cite-004-fold-muck",
 }
 
 

@@ -262,6 +262,11 @@ class BettingRound:
             return _Block.CALL_ONLY
         return None
 
+    def raise_refusal(self) -> BettingError | None:
+        """Why the player to act may not bet or raise now (its rule: LIMIT-ALLIN, NL-MIN-RAISE,
+        LIMIT-CAP, SIDE-POTS); ``None`` when it may, or when nobody is to act."""
+        return None if self._to_act is None else self._raise_refusal(self._to_act)
+
     def _raise_refusal(self, seat: int) -> BettingError | None:
         """Why ``seat`` may not bet or raise now, as the refusal; ``None`` when it may."""
         block = self._raise_block(seat)

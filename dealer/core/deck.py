@@ -139,6 +139,7 @@ class DeckPlan:
     # stacked cards that stand for cards a recorded hand does not know (PHH ``????``): dealt for
     # the audit, never deciding a pot, exported back as unknown
     unknown: frozenset[Card] = frozenset()
+    missing: tuple[Card, ...] = ()  # cards the deck lacks: a deck found short (DECK-MISSING-CARDS)
 
     def shuffle(self, stub: Sequence[Card], number: int) -> tuple[Card, ...]:
         mixed = shuffled(stub, f"{self.seed}:{number}" if number else self.seed)

@@ -4,7 +4,7 @@ A mishap is not refused like a wrong step: the machine recognises which irregula
 state of the hand and rules on it. A scenario writes it as ``{mishap: TEXT}``.
 
 >>> parse_mishap("pitch 3 exposed")
-Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None, noticed=True)
+Mishap(kind=<MishapKind.EXPOSED: 'exposed'>, seat=3, card=None, count=None, noticed=True, at=None)
 >>> parse_mishap("pitch 3 off the table") == parse_mishap("pitch 3 flashed")
 True
 >>> str(parse_mishap("flop 4")), str(parse_mishap("seat 2 exposes Ah"))
@@ -52,6 +52,7 @@ class Mishap:
     card: Card | None = None
     count: int | None = None  # flop: how many cards were turned
     noticed: bool = True  # False: nobody noticed it yet; `notice` calls the floor (NOTICED-LATE)
+    at: int | None = None  # boxed card: the place of the flop it was found at, while dealing it
 
     @property
     def trigger(self) -> str:

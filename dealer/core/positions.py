@@ -48,6 +48,9 @@ def clockwise_from(seats: Sequence[int], after: int) -> tuple[int, ...]:
     return tuple(ordered[cut:] + ordered[:cut])
 
 
+HEADS_UP_STRADDLE = "no straddle heads-up: the only other player is a blind (STRADDLE)"
+
+
 def dead_button_positions(
     seats: Sequence[int],
     button: int,
@@ -78,11 +81,8 @@ def dead_button_positions(
         return Positions(
             button, small_blind, big_blind, button, order, (*before_button, button), order
         )
-    if straddle and len(seats) < 4:
-        raise ValueError(
-            f"no straddle with {len(seats)} players: under the gun would be a blind or the "
-            "button (STRADDLE)"
-        )
+    if straddle and len(seats) < 3:
+        raise ValueError(HEADS_UP_STRADDLE)
     straddler = after_big[0] if straddle else None
     first = clockwise_from(seats, after=straddler)[0] if straddler is not None else after_big[0]
     return Positions(
@@ -110,13 +110,11 @@ def seat_positions(
     if button not in seats:
         raise ValueError(f"the button is at seat {button}, which has no player (BUTTON)")
     order = clockwise_from(seats, after=button)  # small blind first, button last
-    if straddle and straddle_from != BUTTON and len(order) < 4:
-        # under the gun is the button three-handed and the small blind heads-up: no live straddle
-        # from under the gun is possible (STRADDLE), and it is refused rather than dropped
-        raise ValueError(
-            f"no straddle with {len(order)} players: under the gun would be a blind or the "
-            "button (STRADDLE)"
-        )
+    if straddle and len(order) < 3:
+        # heads-up the only other player is a blind: no straddle (STRADDLE, a third blind), and
+        # it is refused rather than dropped; three-handed the seat left of the big blind is the
+        # button, which straddles and acts last, the small blind first
+        raise ValueError(HEADS_UP_STRADDLE)
     if len(order) == 2:
         big_blind = order[0]
         return Positions(

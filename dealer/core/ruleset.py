@@ -36,3 +36,6 @@ class Ruleset:
     # PLAY-BOARD: saying that the board plays lets the hand be thrown away and still share (seed,
     # 004); else both hole cards must be tabled (LA 168; TR 75).
     board_by_announcement: bool = True
+    # DEAL-EXTRA-ONE: one extra card is the flop burn wherever in the deal it came and until the
+    # flop burn (004 ¶6), not only after the deal and before the first pre-flop action (LA 118).
+    extra_card_until_flop_burn: bool = False

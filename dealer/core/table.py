@@ -50,9 +50,12 @@ class Table:
     # After a misplaced button (BUTTON-MISPLACED, LA 109): the buttons of the hands since, so that
     # the button skips a seat that had it in this round; None when the rotation is plain.
     catch_up: tuple[int, ...] | None = None
+    tournament: bool = False  # a tournament table: no straddle (STRADDLE; 004, LA 11)
     positions: Positions = field(init=False, compare=False)
 
     def __post_init__(self) -> None:
+        if self.tournament and self.stakes.straddle > ZERO:
+            raise TableError("no straddle at a tournament table (STRADDLE)")
         positions = _positions(
             self.stakes, self.stacks, self.button, self.ruleset, self.blinds_at, self.straddle_from
         )
@@ -95,14 +98,21 @@ class Table:
         catch_up = None
         if self.catch_up is not None and len(self.catch_up) + 1 < len(playing) - 1:
             catch_up = (*self.catch_up, self.button)
-        stakes = self._next_stakes(playing)
-        return Table(stakes, playing, button, self.ruleset, blinds_at, self.straddle_from, catch_up)
+        stakes = self._next_stakes(playing, button)
+        return Table(
+            stakes, playing, button, self.ruleset, blinds_at, self.straddle_from, catch_up,
+            self.tournament,
+        )  # fmt: skip
 
-    def _next_stakes(self, playing: Mapping[int, Decimal]) -> Stakes:
-        """The straddle is an option (STRADDLE): with fewer than four players nobody is left to
-        post it from under the gun, so the next hands are played without it."""
+    def _next_stakes(self, playing: Mapping[int, Decimal], button: int) -> Stakes:
+        """The straddle is an option (STRADDLE): where the next hand has no seat that may post it
+        the option lapses and that hand is played without it: heads-up, a dead button for a
+        button straddle, or three-handed in limit where under the gun is the button and the
+        ruleset knows the button straddle (LA 11)."""
         stakes = self.stakes
-        if stakes.straddle > ZERO and self.straddle_from != BUTTON and len(playing) < 4:
+        if stakes.straddle > ZERO and _straddle_lapses(
+            len(playing), button in playing, self.straddle_from, stakes, self.ruleset
+        ):
             stakes = replace(stakes, straddle=ZERO)
         return stakes
 
@@ -120,7 +130,7 @@ class Table:
         if seating is None:
             return None
         playing, button, blinds_at = seating
-        stakes = self._next_stakes(playing)
+        stakes = self._next_stakes(playing, button)
         _positions(stakes, playing, button, self.ruleset, blinds_at, self.straddle_from)
         return button
 
@@ -186,6 +196,22 @@ def _positions(
     )
 
 
+def _straddle_lapses(
+    players: int, button_live: bool, straddle_from: str, stakes: Stakes, ruleset: Ruleset
+) -> bool:
+    if players < 3:
+        return True
+    if straddle_from == BUTTON:
+        return not button_live or (players == 3 and stakes.structure is Structure.LIMIT)
+    return players == 3 and _button_straddle_barred(stakes.structure, ruleset.straddle_seats)
+
+
+def _button_straddle_barred(structure: Structure, straddle_seats: tuple[str, ...]) -> bool:
+    """Three-handed, under the gun is the button: where the ruleset has button straddles that
+    is one, and there is none in limit (LA 11); seed's only straddle seat is that one seat."""
+    return structure is Structure.LIMIT and BUTTON in straddle_seats
+
+
 def _check_size(seats: tuple[int, ...], ruleset: Ruleset) -> None:
     """TABLE-SIZE: seats 1 to 10, and as many players as the ruleset allows."""
     bad = [seat for seat in seats if seat not in SEATS]
@@ -220,6 +246,11 @@ def _place(
         raise TableError(f"no straddle from the {straddle_from} under {ruleset} (STRADDLE)")
     if straddle and straddle_from == BUTTON and limit:
         raise TableError("no button straddle in a limit game (STRADDLE, LA 11)")
+    if straddle and players == 3 and limit and BUTTON in straddle_seats:
+        raise TableError(
+            "three-handed the straddle is on the button: no button straddle in a limit game "
+            "(STRADDLE, LA 11)"
+        )
     try:
         if blinds_at is not None and players > 2:
             small, big = blinds_at

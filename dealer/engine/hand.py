@@ -43,7 +43,7 @@ from dealer.core.ledger import Ledger
 from dealer.core.steps import DealerStep
 from dealer.core.table import Table
 from dealer.engine.model import AnyStep, HandModel, InvariantError
-from dealer.engine.obligations import Owed, Ruled
+from dealer.engine.obligations import Held, Owed, Ruled
 from dealer.engine.procedure import machine, routes
 
 __all__ = ["AnyStep", "Hand", "InvariantError", "Refusal", "warm_up"]
@@ -152,6 +152,11 @@ class Hand:
     def owed(self) -> Sequence[Owed]:
         """What the rulings under way still owe, next first."""
         return tuple(self._model.owed)
+
+    @property
+    def held(self) -> Sequence[Held]:
+        """The cards the rulings hold out of play (a burn to come, a card to shuffle back)."""
+        return tuple(self._model.obligations.held)
 
     @property
     def ledger(self) -> Ledger:

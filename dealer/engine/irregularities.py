@@ -76,6 +76,15 @@ class Irregularities(HandState):
     def extra_card_before(self, step: Mishap) -> bool:
         return bool(self.extra)
 
+    def extra_card_anywhere(self, step: Mishap) -> bool:
+        """The ruleset holds one extra card as the flop burn wherever in the deal it came, until
+        the flop burn (seed, 004 ¶6), not only after the deal before any action (LA 118)."""
+        return self.table.ruleset.extra_card_until_flop_burn
+
+    def a_seat_is_short(self, step: Mishap) -> bool:
+        """A seat still waits for a card of the deal (its last card was never given)."""
+        return any(len(self.ledger.hands.get(seat, ())) < 2 for seat in self.live)
+
     def no_action_yet(self, step: Step) -> bool:
         """Before the first betting round has begun (LA 118)."""
         return not self.actions
@@ -105,6 +114,17 @@ class Irregularities(HandState):
     def seat_is_short(self, step: Mishap) -> bool:
         seat = step.seat or 0
         return seat in self.live and len(self.ledger.hands.get(seat, ())) < 2
+
+    def short_in_sequence(self, step: Mishap) -> bool:
+        """The top card still reaches the short seat in proper sequence: no card has left the stub
+        since the seat's card was due (DEAL-SHORT, LA 104), an extra card held as the flop burn
+        aside where the ruleset holds one anywhere in the deal (DEAL-EXTRA-ONE, 004 ¶6)."""
+        due = self.short_due.get(step.seat or 0)
+        if due is None:
+            return True
+        held = {held.card for held in self.obligations.held if held.role is Role.EXTRA_CARD}
+        aside = len(held) if self.table.ruleset.extra_card_until_flop_burn else 0
+        return len(self.ledger.stub) + aside == due
 
     def seat_holds_card(self, step: Mishap) -> bool:
         return step.card in self.ledger.hands.get(step.seat or 0, ())
@@ -178,7 +198,9 @@ class Irregularities(HandState):
         self._touch(Role.MISDEALT_CARD, card)
 
     def skip_pitch(self, step: Mishap) -> None:
-        self._log(Kind.SKIP, seat=self.deal_sequence[self.pitched], note="unnoticed")
+        seat = self.deal_sequence[self.pitched]
+        self.short_due[seat] = len(self.ledger.stub)
+        self._log(Kind.SKIP, seat=seat, note="unnoticed")
         self.pitched += 1
 
     @touches(Role.EXTRA_CARD)
@@ -188,6 +210,22 @@ class Irregularities(HandState):
         self.extra.append(card)
         self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card")
         self._touch(Role.EXTRA_CARD, card)
+
+    @touches(Role.EXTRA_CARD)
+    def extra_pitch_face_up(self, step: Mishap) -> None:
+        """An extra card dealt face up: an extra card, and an exposed card of this deal."""
+        assert step.seat is not None
+        card = self.ledger.pitch(step.seat)
+        self.extra.append(card)
+        self.exposed.append(card)
+        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card, face up")
+        self._touch(Role.EXTRA_CARD, card)
+
+    @touches(Role.MISDEALT_CARD)
+    def misdirect_pitch_face_up(self, step: Mishap) -> None:
+        """A card dealt face up out of sequence (wsop-2024): misdealt, and exposed."""
+        self.misdirect_pitch(step)
+        self.exposed.extend(self.touched.get(Role.MISDEALT_CARD, ()))
 
     @touches(Role.SHORT_HAND)
     def mark_short(self, step: Mishap) -> None:
@@ -270,8 +308,18 @@ class Irregularities(HandState):
         self._log(Kind.FLASH, seat=step.seat, cards=(step.card,))
         self._touch(Role.FLASHED_CARD, step.card)
 
+    def boxed_where_it_can_be(self, step: Mishap) -> bool:
+        """A boxed card found at a place of the flop (``at``) only while the flop is dealt."""
+        return step.at is None or (self.state == "flop" and not self.ledger.board)
+
+    def _turn_flop_before_boxed(self, step: Mishap) -> None:
+        """The flop cards the dealer turned before finding the boxed one."""
+        for _ in range((step.at or 1) - 1):
+            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
+
     @touches(Role.BOXED_CARD)
     def box_top_card(self, step: Mishap) -> None:
+        self._turn_flop_before_boxed(step)
         card = self.ledger.scrap_top()
         self.boxed.append(card)
         self._log(Kind.SCRAP, cards=(card,), note="boxed card")
@@ -279,6 +327,7 @@ class Irregularities(HandState):
 
     @touches(Role.BOXED_CARDS)
     def box_another_card(self, step: Mishap) -> None:
+        self._turn_flop_before_boxed(step)
         card = self.ledger.scrap_top()
         self.boxed.append(card)
         self._log(Kind.SCRAP, cards=(card,), note="boxed card")
@@ -366,6 +415,11 @@ class Irregularities(HandState):
             # the hand has gone past the street concerned: the board stands (LA 165)
             left = item.street is not None and self._street_now() is not item.street
             acted = len(self.actions) > item.actions or len(self.ledger.board) > item.board or left
+            if item.street is None and item.seat is not None:
+                # a hole card: acted on once its owner acted or folded, or the flop burn is out
+                # (HOLE-EXPOSED-OTHER's late branch; LA 119)
+                owner = any(seat == item.seat for seat, _ in self.actions[item.actions :])
+                acted = owner or item.seat in self.folded or bool(self.ledger.burns)
             ref = item.ref
             if (
                 item.street is Verb.FLOP
@@ -388,6 +442,7 @@ class Irregularities(HandState):
                 ref, self.table.ruleset, self.touched,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,
                 street=item.street, seat=item.seat,
+                found_after_action=len(self.actions) > item.actions,
             )  # fmt: skip
             # once the hand has left that street the later cards have come: nothing to put right;
             # nor on the river once it is acted on (BURN-ERROR (d): nothing is moved)
@@ -590,6 +645,7 @@ class Irregularities(HandState):
         self.pitched = 0
         self.exposed.clear()
         self.extra.clear()
+        self.short_due.clear()
         self.folded.clear()
         self.actions.clear()
         self.obligations.held.clear()

@@ -93,6 +93,9 @@ class RulingRef:
         for ruling in rule(self.rule_id).rulings:
             if self.branch is not None:
                 yield ruling.branch(self.branch) or ruling
+                after = ruling.branch(Branch.AFTER_SUBSTANTIAL_ACTION)
+                if self.after_action and after is not None:
+                    yield after
                 continue
             yield ruling
             for name in (Branch.AFTER_SUBSTANTIAL_ACTION, Branch.ACTED_ON):
@@ -154,13 +157,16 @@ def rule_under(
     late: bool = False,
     street: Verb | None = None,
     seat: int | None = None,
+    found_after_action: bool = False,
 ) -> Ruled:
     """The ruling ``ref`` names under ``ruleset`` (an overlay rules as the ruleset it extends,
     or as the published ruleset its ``rulings`` name for this rule).
 
-    The branch: the one ``ref`` names; else, after substantial action, the ruling's branch for it
-    where ``ref`` asks for it or the error is noticed late (LA 105); else, for a late notice after
-    action on the card concerned, its ``acted-on`` branch (LA 165).
+    The branch: the one ``ref`` names (once there is substantial action, the branch for it instead
+    where ``ref`` asks for it and the ruling has one); else, after substantial action, the ruling's
+    branch for it where ``ref`` asks for it or the error is noticed late (LA 105); else, for a late
+    notice after action on the card concerned, its ``acted-on`` branch (LA 165); a late notice
+    after any player action takes an ``after-first-action`` branch where the ruling has one.
     """
     entry = rule(ref.rule_id)
     source = ruleset.ruling_from(ref.rule_id)
@@ -170,10 +176,16 @@ def rule_under(
         ruling = next(r for r in entry.rulings if is_misdeal(r) == (choice is Choice.MISDEAL))
     chosen = choice if ruling.ruleset != source else None
     branch: Branch | None = None
+    after_sa = Branch.AFTER_SUBSTANTIAL_ACTION
     if ref.branch is not None:
         branch = ref.branch  # absent from the ruling: its main text covers that case too
+        if ref.after_action and substantial_action and after_sa in ruling.branches:
+            branch = after_sa  # ``ruling-sa:ID/BRANCH``: that branch until SA, then SA's (LA 105)
     elif (ref.after_action or late) and substantial_action:
         branch = Branch.AFTER_SUBSTANTIAL_ACTION
+    after_first = Branch.AFTER_FIRST_ACTION
+    if branch is None and late and found_after_action and after_first in ruling.branches:
+        branch = after_first  # found only after the first action (DEAL-EXTRA-ONE, LA 104, 118)
     if (branch is None or branch not in ruling.branches) and late and acted_on:
         branch = Branch.ACTED_ON
     taken = ruling.branch(branch) if branch is not None else None

@@ -91,6 +91,7 @@ class HandState:
         self.touched: dict[Role, tuple[Card, ...]] = {}  # the cards the last mishap moved
         self.exposed: list[Card] = []  # hole cards the dealer exposed in this deal
         self.extra: list[Card] = []  # extra cards dealt after the deal
+        self.short_due: dict[int, int] = {}  # a card never given: the stub's size when it was due
         self.boxed: list[Card] = []
         self.void = False
         self.button_fix: int | None = None  # where the button belonged (BUTTON-MISPLACED)

@@ -97,6 +97,10 @@ class Branch(StrEnum):
     SECOND_BURN_EXPOSED = "second-burn-exposed"
     # The turn or river turned without the burn a ruling held for it (SEEN-CARD-STAYS-OUT).
     HELD_BURN = "held-burn"
+    # Dealt or found after the first pre-flop action (DEAL-EXTRA-ONE under wsop-2024, LA 104, 118).
+    AFTER_FIRST_ACTION = "after-first-action"
+    # The card owed no longer reaches the player in proper sequence (DEAL-SHORT, LA 104).
+    OUT_OF_SEQUENCE = "out-of-sequence"
 
 
 # The messages (procedures/texts) floor.py needs besides one per Fate, ChipFate, Branch and remedy

@@ -101,6 +101,7 @@ CHOICES: dict[str, tuple[Any, str, dict[str, Any]]] = {  # read, in words, as a 
     "dead_button": (_flag, "true or false (DEAD-BUTTON)", _FLAG),
     "muck_touch_kills": (_flag, "true or false (FOLD, SHOWDOWN-MUCK)", _FLAG),
     "board_by_announcement": (_flag, "true or false (PLAY-BOARD)", _FLAG),
+    "extra_card_until_flop_burn": (_flag, "true or false (DEAL-EXTRA-ONE)", _FLAG),
 }
 
 

@@ -18,7 +18,7 @@ from dealer.core.cards import Card, CardError, parse_cards
 from dealer.core.chips import ChipError, default_unit, format_chips, parse_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.errors import did_you_mean
-from dealer.core.mishaps import Mishap, parse_mishap
+from dealer.core.mishaps import Mishap, MishapKind, parse_mishap
 from dealer.core.positions import BUTTON, UNDER_THE_GUN
 from dealer.core.ruleset import Ruleset
 from dealer.core.stakes import AntePayer, Stakes, Structure
@@ -229,12 +229,19 @@ def _table(doc: Node, ruleset: Ruleset) -> Table:
         )
     stakes = _stakes(table, ruleset)
     blinds_at = _dead_small_blind(table, ruleset, stacks, button)
+    tournament = table.get("tournament", False)
+    if not isinstance(tournament, bool):
+        raise table.error("tournament", "'tournament' is true (a tournament table) or false")
     try:
         straddle_from = BUTTON if table.get("straddle") == BUTTON else UNDER_THE_GUN
-        return Table(stakes, stacks, button, ruleset, blinds_at, straddle_from=straddle_from)
+        return Table(
+            stakes, stacks, button, ruleset, blinds_at, straddle_from=straddle_from,
+            tournament=tournament,
+        )  # fmt: skip
     except TableError as error:
         message = str(error)
         key = "straddle" if "(STRADDLE" in message else "button" if "button" in message else "seats"
+        key = "tournament" if "tournament" in message else key
         raise table.error(key, str(error)) from None
 
 
@@ -297,7 +304,21 @@ def _plan(node: Any, where: Node, key: str, default: DeckPlan | None) -> DeckPla
     if unknown and not unknown <= set(stacked or ()):
         stray = sorted(unknown - set(stacked or ()), key=str)[0]
         raise node.error("unknown", f"unknown card {stray} is not in the stacked deck")
-    return DeckPlan(seed=seed, stacked=stacked, cut_at=cut_at, unknown=unknown or frozenset())
+    missing: tuple[Card, ...] = default.missing if default else ()
+    if "missing" in node:
+        missing = _cards(node["missing"], node, "missing")
+        if len(set(missing)) != len(missing):
+            raise node.error("missing", "a card is named twice in 'missing'")
+        both = [card for card in missing if stacked is not None and card in stacked]
+        if both:
+            raise node.error("missing", f"card {both[0]} is missing, yet stacked")
+    return DeckPlan(
+        seed=seed,
+        stacked=stacked,
+        cut_at=cut_at,
+        unknown=unknown or frozenset(),
+        missing=missing,
+    )
 
 
 def _step_kind(item: Node) -> str:
@@ -368,6 +389,13 @@ def _instruction(item: Any, items: Items, index: int) -> Instruction:
                     raise item.error("noticed", "'noticed' is 'at once' (the default) or 'later'")
                 if noticed == "later":
                     mishap = replace(mishap, noticed=False)
+                if "at" in item:
+                    at = item["at"]
+                    if mishap.kind is not MishapKind.BOXED:
+                        raise item.error("at", "'at' is for a boxed card found in the flop")
+                    if not _is_number(at) or not 1 <= at <= 3:
+                        raise item.error("at", "'at' is the place of the flop, 1 to 3")
+                    mishap = replace(mishap, at=at)
                 return Do(mishap, line, refused)
             return Do(parse_step(text), line, refused)
         raise items.error(
@@ -413,9 +441,9 @@ def _check_expectation(checks: Node, key: str, value: Any) -> None:
     elif key in _SEAT_OR_NONE:
         if value is not None and not _is_number(value):
             raise checks.error(key, f"'{key}' is a seat number, or null for none")
-    elif key == "stub_size":
+    elif key in ("stub_size", "burns_count", "scrap_count"):
         if not _is_number(value) or value < 0:
-            raise checks.error(key, "'stub_size' is a number of cards, 0 or more")
+            raise checks.error(key, f"'{key}' is a number of cards, 0 or more")
     elif key == "state":
         from dealer.engine.procedure import procedure
 
@@ -461,7 +489,9 @@ def _hands(doc: Node, default: DeckPlan) -> tuple[HandScript, ...]:
             raise SourceError(doc.file, line, "a hand needs a 'steps' list")
         if hand is not doc:
             check_keys(hand, vocabulary.HAND, "a hand")
-        fallback = DeckPlan(seed=f"{default.seed}:hand{number}") if number else default
+        # a later hand's deck is the same physical deck: still short of the same cards
+        later = DeckPlan(seed=f"{default.seed}:hand{number}", missing=default.missing)
+        fallback = later if number else default
         plan = _plan(hand.get("deck"), hand, "deck", fallback)
         steps: Items = hand["steps"]
         instructions = tuple(_instruction(item, steps, i) for i, item in enumerate(steps))
@@ -571,13 +601,16 @@ def _scenario(
         else:
             skip = f"written for {declared.name}"
     default = _plan(doc.get("deck"), doc, "deck", None)
+    hands = _hands(doc, default)
+    if "ruleset" in doc:
+        _rulings_name_their_ruleset(hands)
     return Scenario(
         file=str(path),
         name=name,
         rules=rules,
         ruleset=ruleset,
         table=_table(doc, ruleset),
-        hands=_hands(doc, default),
+        hands=hands,
         skip=skip,
         phh=_phh_fields(doc),
     )
@@ -600,3 +633,20 @@ def _phh_fields(doc: Node) -> dict[str, Any]:
             raise node.error(key, f"'{key}' holds {value!r}: texts, numbers or lists of them")
         fields[str(key)] = items if isinstance(value, Items) else value
     return fields
+
+
+def _rulings_name_their_ruleset(hands: tuple[HandScript, ...]) -> None:
+    """A bare rule ID in ``rulings:`` matches under whichever ruleset the file is replayed
+    (``--ruleset``); a file that names its ruleset names it in each ruling too."""
+    for script in hands:
+        for instruction in script.instructions:
+            checks = instruction.checks if isinstance(instruction, Expect) else None
+            if not isinstance(checks, Node) or "rulings" not in checks:
+                continue
+            bare = [item for item in checks["rulings"] if "(" not in item]
+            if bare:
+                raise checks.error(
+                    "rulings",
+                    f"ruling {bare[0]!r} names no ruleset, but this file names one: write "
+                    f"'{bare[0]} (RULESET)', or leave 'ruleset' out to match any",
+                )

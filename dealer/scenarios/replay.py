@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 from dealer.core.betting import Move
-from dealer.core.cards import Card, format_cards
+from dealer.core.cards import Card, format_cards, full_deck
 from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
@@ -266,18 +266,25 @@ def _check_one(
         if not matched:
             _compare(checks, key, list(want), texts, line)
     elif key == "rulings":
-        # Each ruling as labelled (an overlay's under its name), or under the published ruleset
-        # whose ruling it is: a suite written for seed replays under an overlay that keeps it.
+        # Each ruling as labelled (an overlay's under its name), under the published ruleset
+        # whose ruling it is (a suite written for seed replays under an overlay that keeps it),
+        # or by bare ID (a file that names no ruleset matches the ruling under any ruleset).
         got = state[key]
         origins = [f"{ruled.rule_id} ({ruled.ruling.ruleset})" for ruled in hand.rulings]
+        ids = [ruled.rule_id for ruled in hand.rulings]
+        bare = [item for item in want if "(" not in item]
         matched = len(want) == len(got) and all(
-            item in (label, origin) for item, label, origin in zip(want, got, origins, strict=True)
+            item in (label, origin, rule_id)
+            for item, label, origin, rule_id in zip(want, got, origins, ids, strict=True)
         )
         if not matched:
-            _compare(checks, key, list(want), got, line)
+            _compare(checks, key, list(want), ids if bare and len(bare) == len(want) else got, line)
     elif key == "branches":  # the branch each ruling took (the ruling event names it too)
         got = [f"{ruled.rule_id}: {ruled.branch or 'main'}" for ruled in hand.rulings]
         _compare(checks, key, list(want), got, line)
+    elif key in ("burns_count", "scrap_count"):
+        place = hand.ledger.burns if key == "burns_count" else hand.ledger.scrap
+        _compare(checks, key, want, len(place), line)
     elif key == "folded":
         _compare(checks, key, sorted(want), state["folded"], line)
     elif key in ("events", "events_end"):
@@ -327,10 +334,13 @@ def _as_published(hand: Hand, log: list[str]) -> list[str]:
 
 
 def _command(owed: Any) -> str | None:
-    """The step a scenario types for an owed step (``gather``, ``replace 2``), if it is one."""
+    """The short command a scenario writes for an owed step: the step it types (``gather``,
+    ``replace 2``), or, for what the players or the deal must complete, the verb's words
+    (``finish round``, ``redeal``, ``pitch``)."""
     verb = getattr(owed, "verb", None)
     if verb is None:
-        return None
+        step = getattr(owed, "step", None)
+        return None if step is None else str(step.do).replace("-", " ")
     return str(DealerStep(verb, seat=getattr(owed, "seat", None)))
 
 
@@ -448,7 +458,9 @@ def replay(
                 )
             )
             return _failed(result)
-        hand = Hand(table, script.plan, audit=audit, machine=machine)
+        missing = set(script.plan.missing)
+        deck = [card for card in full_deck() if card not in missing] if missing else None
+        hand = Hand(table, script.plan, deck, audit=audit, machine=machine)
         stopped = False
         try:
             _run_hand(hand, script, failures, first_failure)

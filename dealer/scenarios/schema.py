@@ -75,6 +75,8 @@ _EXPECT = {
     "scrap": _CARDS,
     "stub_top": _CARDS,
     "stub_size": {"type": "integer", "minimum": 0},
+    "burns_count": {"type": "integer", "minimum": 0},
+    "scrap_count": {"type": "integer", "minimum": 0},
     "hands": _seats(_CARDS),
     "stacks": _seats(_AMOUNT),
     "pot": _AMOUNT,
@@ -99,6 +101,7 @@ def _deck() -> Any:
             "stacked": _CARDS,
             "cut": {"type": "integer", "minimum": 1, "maximum": 51},
             "unknown": _CARDS,
+            "missing": _CARDS,
         },
         dict(vocabulary.DECK),
     )
@@ -112,6 +115,7 @@ def _steps() -> Any:
             "mishap": {"type": "string"},
             "refused": {"type": "string"},
             "noticed": {"enum": ["at once", "later"]},
+            "at": {"type": "integer", "minimum": 1, "maximum": 3},
         },
         "auto": {
             "auto": {"anyOf": [{"enum": list(AUTO_TARGETS)}, {"type": "string"}]},
@@ -152,6 +156,7 @@ def _table() -> Any:
             "straddle": {"anyOf": [{"type": "boolean"}, {"const": "button"}, _AMOUNT]},
             "chip": _AMOUNT,
             "dead_small_blind": {"type": "boolean"},
+            "tournament": {"type": "boolean"},
             "button": {
                 "anyOf": [
                     _SEAT,

@@ -33,6 +33,7 @@ TABLE: Mapping[str, str] = {
     "button": "the seat holding the button, or {draw: SEED} to draw for it",
     "seats": "seat number (1 to 10) -> stack",
     "dead_small_blind": "true: nobody posts the small blind this hand (DEAD-BUTTON)",
+    "tournament": "true: a tournament table, with no straddle (STRADDLE); false by default",
 }
 
 DECK: Mapping[str, str] = {
@@ -40,6 +41,7 @@ DECK: Mapping[str, str] = {
     "stacked": "the cards the dealer deals from, top first, e.g. 'As Kd 7c'",
     "cut": "where the cut falls, from 1 to 51",
     "unknown": "stacked cards that stand for cards the record does not know (PHH ????)",
+    "missing": "cards the deck lacks, e.g. [Kh]: a deck found short (DECK-MISSING-CARDS)",
 }
 
 # The PHH fields an imported hand keeps (``phh:``), written back by ``dealer export`` (docs/phh.md).
@@ -81,7 +83,7 @@ HAND: Mapping[str, str] = {
 # A step mapping is one of these kinds, with the keys it may carry.
 STEP_KINDS: Mapping[str, tuple[str, ...]] = {
     "step": ("step", "refused"),
-    "mishap": ("mishap", "refused", "noticed"),
+    "mishap": ("mishap", "refused", "noticed", "at"),
     "auto": ("auto", "players"),
     "expect": ("expect",),
 }
@@ -92,6 +94,7 @@ STEP: Mapping[str, str] = {
     "expect": "checks of the hand's state after the previous step",
     "refused": "the exact refusal expected instead (the hand is then unchanged)",
     "noticed": "at once (the default), or later: ruled at the next notice step (NOTICED-LATE)",
+    "at": "boxed card: found at this place of the flop (1 to 3) while the flop is dealt",
     "players": "autopilot's players: none (stop where a player acts) or check-call",
 }
 
@@ -105,6 +108,8 @@ EXPECT: Mapping[str, str] = {
     "scrap": "the scrap cards (a misdeal's or a void hand's)",
     "stub_top": "the top cards of the stub, top first",
     "stub_size": "how many cards the stub holds",
+    "burns_count": "how many burn cards there are (after a reshuffle, when which ones is chance)",
+    "scrap_count": "how many scrap cards there are",
     "hands": "seat -> the cards it holds ('' for none)",
     "stacks": "seat -> stack",
     "pot": "every chip wagered in the hand so far, this round's bets included",
@@ -116,7 +121,9 @@ EXPECT: Mapping[str, str] = {
     "events": "the whole event log, line by line",
     "events_end": "the last lines of the event log",
     "shown": "seat -> the hand it showed, e.g. 'two pair, kings and fives'",
-    "rulings": "the rulings made, e.g. ['TURN-PREMATURE (seed)']",
-    "owed": "the steps a ruling still owes, in the rulebook's words or as commands (gather)",
+    "rulings": "the rulings made, e.g. ['TURN-PREMATURE (seed)'], or by bare ID where the file "
+    "names no ruleset",
+    "owed": "the steps a ruling still owes, in the rulebook's words or as commands (gather, "
+    "finish round, redeal)",
     "branches": "the branch each ruling took, e.g. ['BURN-ERROR: acted-on'] (main: none)",
 }

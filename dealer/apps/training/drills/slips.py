@@ -54,7 +54,7 @@ class Slip(StrEnum):
     EXPOSED_TWICE = "exposed-twice"
     EXPOSED_AGAIN = "exposed-again"  # the second part of EXPOSED_TWICE
     WRONG_FIRST = "wrong-first"  # the first card to the wrong seat
-    OUT_OF_SEQUENCE = "out-of-sequence"  # a second card to a seat in one round
+    OUT_OF_SEQUENCE = "out-of-sequence"  # a seat passed over in the second round
     SKIPPED = "skipped"  # a seat passed over
     NOT_ENTITLED = "not-entitled"  # a card to an empty seat
     EXTRA = "extra"  # a card too many after the deal
@@ -138,10 +138,13 @@ def _wrong_first(hand: Hand) -> Mishap | None:
 
 
 def _out_of_sequence(hand: Hand) -> Mishap | None:
-    order = hand.table.positions.deal_order
-    if not _dealing(hand, 1, len(order)):
+    # in the second round a seat is passed over, its card going to the next seat, still due one:
+    # DEAL-OUT-OF-SEQUENCE under both rulesets (a second card to a seat in the first round is an
+    # extra card under seed, 004 ¶6)
+    size = len(hand.table.positions.deal_order)
+    if not _dealing(hand, size, 2 * size - 1):
         return None
-    return Mishap(MishapKind.PITCH, seat=order[0])
+    return Mishap(MishapKind.PITCH, seat=hand.deal_sequence[hand.pitched + 1])
 
 
 def _skipped(hand: Hand) -> Mishap | None:
