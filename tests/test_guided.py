@@ -308,8 +308,9 @@ def test_the_situations_data_is_read_strictly(
         ("first-seat", 1, ["DEAL-WRONG-FIRST-SEAT"]),
         # Seat 3 passed over in the first round: DEAL-SEAT-SKIPPED (LA 104, TR 88a5).
         ("skipped", 3, ["DEAL-SEAT-SKIPPED"]),
-        # Two cards in a row to seat 1: DEAL-OUT-OF-SEQUENCE (LA 104).
-        ("twice", 1, ["DEAL-OUT-OF-SEQUENCE"]),
+        # Two cards in a row to seat 1 under seed: a card to a seat that already holds its card of
+        # the round is DEAL-EXTRA-ONE (004 ¶6; RULES.md DEAL-OUT-OF-SEQUENCE, revised).
+        ("twice", 1, ["DEAL-EXTRA-ONE"]),
         # A card to the empty seat 5 of a four-handed table: DEAL-SEAT-NOT-ENTITLED (TR 88a4).
         ("empty-seat", 1, ["DEAL-SEAT-NOT-ENTITLED"]),
         # Two burns before the flop: BURN-MISSED-FLOP, its second-burn branch.

@@ -4,6 +4,7 @@ hands PHH cannot describe are named with the reason."""
 
 from __future__ import annotations
 
+import re
 import warnings
 from pathlib import Path
 from typing import Any, ClassVar
@@ -74,6 +75,17 @@ NOT_EXPORTED = {
     # FOLD under wsop-2024: the touched hand stays live and the dealer's showdown kills it untabled
     # (LA 106); without that the same actions end another way
     "betting/fold-card-touches-muck-wsop.yaml": "ends otherwise",
+    "irregularities/deal-extra-multiple-after-sa-wsop.yaml": "killed",
+    # Hands whose hole cards the export cannot yet deal again as a regular hand (an extra card taken
+    # back as a burn, a short hand made up, a later hand of a redealt file): named, not written.
+    "irregularities/deal-extra-card-after-action-seed.yaml": "cards",
+    "irregularities/deal-extra-while-short-wsop.yaml": "cards",
+    "irregularities/deal-short-after-premature-flop.yaml": "cards",
+    "irregularities/extra-card-face-up-then-exposed.yaml": "cards",
+    "irregularities/late/extra-card-face-up-noticed-late-wsop.yaml": "cards",
+    "irregularities/late/extra-card-face-up-noticed-late.yaml": "cards",
+    "procedure/owed-short-commands.yaml": "cards",
+    "procedure/straddle-lapses-dead-button-wsop.yaml": "cards",
 }
 
 
@@ -140,6 +152,8 @@ def test_every_hand_not_exported_is_named_with_the_reason(
             )
         elif why == "not in turn":
             assert "its actions do not make a regular hand (not seat 3's turn" in line
+        elif why == "cards":
+            assert re.search(r"seat \d+ holds \d cards: a hold'em hand is two", line), line
         elif why == "ends otherwise":
             assert "dealt again without its irregularities, the hand ends otherwise" in line
         else:

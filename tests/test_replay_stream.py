@@ -77,11 +77,16 @@ def test_folders_are_walked_in_the_sorted_order(tmp_path: Path) -> None:
     assert found == sorted(p for p in tmp_path.rglob("*") if p.suffix in (".yaml", ".yml"))
 
 
-def _killer(paths: Sequence[Path], override: Ruleset | None, as_json: bool) -> list[batch.Outcome]:
+def _killer(
+    paths: Sequence[Path], override: Ruleset | None, as_json: bool, first_failure: bool = False
+) -> list[batch.Outcome]:
     """A worker that dies (SIGKILL) on any file named ``killer.yaml``."""
     if any(path.name == "killer.yaml" for path in paths):
         os.kill(os.getpid(), signal.SIGKILL)
-    return [batch.replay_file(path, override, as_json=as_json) for path in paths]
+    return [
+        batch.replay_file(path, override, as_json=as_json, first_failure=first_failure)
+        for path in paths
+    ]
 
 
 @pytest.mark.skipif(sys.platform != "linux", reason="the workers are forked on Linux")
