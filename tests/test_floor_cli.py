@@ -203,7 +203,7 @@ def test_ask_tells_every_ruling_in_force_the_held_burn_and_that_no_raise_is_open
         ("zh-Hans", ["  3 号座位不能加注，只能跟注或弃牌（LIMIT-ALLIN）", "有效的裁定：",
                      "  1. HOLE-EXPOSED-OTHER（seed）", "暂不使用的牌：",
                      "  暴露的牌：7c，按 HOLE-EXPOSED-OTHER 留作下一张销牌"]),
-        ("zh-Hant", ["  3 號座位不能加注，只能跟注或棄牌（LIMIT-ALLIN）", "有效的裁定：",
+        ("zh-Hant", ["  3 號座位不能加注，只能跟注或蓋牌（LIMIT-ALLIN）", "有效的裁定：",
                      "  1. HOLE-EXPOSED-OTHER（seed）", "暫不使用的牌：",
                      "  暴露的牌：7c，按 HOLE-EXPOSED-OTHER 留作下一張銷牌"]),
     ],
