@@ -144,3 +144,17 @@ def test_random_mishaps_never_lose_a_card_or_a_chip_and_every_hand_ends(ruleset:
         combined += len(hand.rulings) >= 2
     assert len(ruled) >= 20, sorted(ruled)  # the injections reach most of the catalogue
     assert late >= HANDS // 100 and combined >= HANDS // 20, (late, combined)
+
+
+@pytest.mark.parametrize("ruleset", ["seed", "wsop-2024"])
+def test_a_ruling_waiting_for_a_round_already_closed_does_not_stick(ruleset: str) -> None:
+    # Seed 45375 (found by the 100,000-seed sweep): heads-up, the big blind all in for the blind, a
+    # hole card exposed unnoticed, the small blind calls and the round closes; the floor then rules
+    # HOLE-EXPOSED-OTHER, whose steps wait for the pre-flop round. That round is over (ROUND-END:
+    # nobody is left to act), so the exposed card is the flop burn and the hand plays to its end.
+    hand, injected = play_with_mishaps(45375, ruleset)
+    assert injected == ["pitch 3 exposed (unnoticed)", "notice"]
+    assert hand.is_over and [ruling.rule_id for ruling in hand.rulings] == ["HOLE-EXPOSED-OTHER"]
+    hand.check()
+    assert sum(hand.stacks.values()) == sum(hand.table.stacks.values())
+    assert seen_card_back_in_play(list(hand.events)) is None

@@ -578,6 +578,25 @@ class Irregularities(HandState):
         self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}{branch}: {sources}")
         self._settle_touched(ruled)
         self.obligations.add(ruled, steps)
+        if ruled.late and ruled.street is None and self._round_already_over():
+            # an error of the deal noticed once the pre-flop round has closed (everyone all in,
+            # say): the pre-flop round its steps wait for is over, nobody is left to act in it
+            for item in self.obligations.owed:
+                if item.verb is Verb.BURN or item.verb in BOARD_VERBS:
+                    break
+                if item.wait is Verb.FINISH_ROUND:
+                    self.obligations.finish(Verb.FINISH_ROUND)
+                    break
+
+    def _round_already_over(self) -> bool:
+        """No betting round is under way and the hand is past the first one: a round that a
+        ruling made now waits for has already closed (the states' order is the procedure's)."""
+        if self.betting is not None:
+            return False
+        states = procedure().states
+        names = list(states)
+        first_round = next(index for index, name in enumerate(names) if states[name].betting)
+        return names.index(self.state) > first_round and not states[self.state].betting
 
     def _street_now(self) -> Verb | None:
         street = procedure().states[self.state].street
