@@ -48,6 +48,7 @@ sys.path.insert(0, str(HERE))  # bench/ (pokerkit_side)
 if importlib.util.find_spec("dealer") is None:  # else the installed package: compiled or not
     sys.path.insert(1, str(HERE.parent))  # a checkout without an install
 
+import pokerkit  # noqa: E402
 import pokerkit_side as pk  # noqa: E402
 
 from dealer.core.betting import Move  # noqa: E402
@@ -184,7 +185,7 @@ def pokerkit_counts(state: pk.State) -> Counter[str]:
     counts: Counter[str] = Counter()
     for operation in state.operations:
         name = type(operation).__name__
-        if name == "BoardDealing":
+        if isinstance(operation, pokerkit.BoardDealing):
             counts["board card"] += len(operation.cards)
         elif name in _POKERKIT_KINDS:
             counts[_POKERKIT_KINDS[name]] += 1
@@ -216,7 +217,7 @@ def odd_chips(state: pk.State) -> list[int]:
     first (its only difference from dealer in these hands)."""
     stacks = list(state.stacks)
     for operation in state.operations:
-        if type(operation).__name__ != "ChipsPushing":
+        if not isinstance(operation, pokerkit.ChipsPushing):
             continue
         tied = [index for index, amount in enumerate(operation.amounts) if amount]
         share, odd = divmod(sum(operation.amounts), len(tied))

@@ -42,7 +42,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from dealer.apps.phh_import import PhhError, import_hand, read_phh_file  # noqa: E402
+from dealer.apps.phh.importing import PhhError, import_hand, read_phh_file  # noqa: E402
 from dealer.core.events import Kind  # noqa: E402
 from dealer.scenarios.format import scenario_from_text  # noqa: E402
 from dealer.scenarios.replay import replay  # noqa: E402
@@ -98,7 +98,7 @@ def seeds() -> list[dict[str, Any]]:
         elif path.suffix == ".phhs":
             document = tomllib.loads(path.read_text(encoding="utf-8"), parse_float=Decimal)
             found.extend(value for value in document.values() if isinstance(value, dict))
-    from dealer.apps.phh_export import export_result
+    from dealer.apps.phh.exporting import export_result
     from dealer.scenarios.format import read_scenario
 
     with tempfile.TemporaryDirectory() as folder:

@@ -3,9 +3,9 @@
 - **Import**: every PHH hand of the project (``scenarios/real/phh``, ``tests/data/phh``, and
   every shipped scenario exported to PHH), in turn, until ``--hands``: each parsed, checked,
   turned into a scenario and replayed in full (the import's own check) with
-  ``dealer.apps.phh_import.import_hand``; no file written.
+  ``dealer.apps.phh.importing.import_hand``; no file written.
 - **Export**: every shipped scenario replayed, then each hand written as PHH text with
-  ``dealer.apps.phh_export.hand_phh`` (which deals the hand again without its irregularities);
+  ``dealer.apps.phh.exporting.hand_phh`` (which deals the hand again without its irregularities);
   ``--hands`` hands in all.
 - **Reference**: PokerKit's ``HandHistory.loads`` and playing each hand to its end
   (``list(history)``) for the same PHH texts as the import, in the same run.
@@ -33,8 +33,8 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from dealer import __version__  # noqa: E402
-from dealer.apps.phh_export import NotExported, export_result, hand_phh  # noqa: E402
-from dealer.apps.phh_import import import_hand, parse_phh, parse_phhs  # noqa: E402
+from dealer.apps.phh.exporting import NotExported, export_result, hand_phh  # noqa: E402
+from dealer.apps.phh.importing import import_hand, parse_phh, parse_phhs  # noqa: E402
 from dealer.scenarios.format import read_scenario  # noqa: E402
 from dealer.scenarios.replay import Result, replay  # noqa: E402
 

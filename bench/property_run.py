@@ -20,6 +20,8 @@ import argparse
 import hashlib
 import random
 import sys
+from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path[:0] = [str(Path(__file__).absolute().parent.parent), str(Path(__file__).parent)]
@@ -71,14 +73,11 @@ def mishaps_hand(seed: int, ruleset: str) -> Hand:
 def check_range(start: int, stop: int) -> chunked.Chunk:
     found, lines = [], []
     for seed in range(start, stop):
-        runs = [("legal moves", lambda seed=seed: legal_moves_hand(seed))]
+        runs: list[tuple[str, Callable[[], Hand]]] = [
+            ("legal moves", partial(legal_moves_hand, seed))
+        ]
         for ruleset in ("seed", "wsop-2024"):
-            runs.append(
-                (
-                    f"mishaps under {ruleset}",
-                    lambda seed=seed, r=ruleset: mishaps_hand(seed, r),
-                )
-            )
+            runs.append((f"mishaps under {ruleset}", partial(mishaps_hand, seed, ruleset)))
         for name, play in runs:
             try:
                 lines.append(f"{seed} {name} {_events_digest(play())}")

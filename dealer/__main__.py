@@ -1,5 +1,5 @@
 """``python -m dealer``: the same as the ``dealer`` command."""
 
-from dealer.apps.quick import main
+from dealer.apps.cli.quick import main
 
 main()

@@ -26,7 +26,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -475,11 +475,12 @@ def main(argv: list[str] | None = None) -> int:
     flips = args.files // 7 if args.flips is None else args.flips
     bad = 0
     with tempfile.TemporaryDirectory() as folder:
-        for what, make in (
+        runs: tuple[tuple[str, Callable[[], Outcome]], ...] = (
             (f"{args.files} mutated files", lambda: run(args.files, args.seed, Path(folder))),
             (f"{flips} flipped expectations", lambda: run_flipped(flips, args.seed, Path(folder))),
             ("special files", lambda: run_special(Path(folder) / "special")),
-        ):
+        )
+        for what, make in runs:
             (Path(folder) / "special").mkdir(exist_ok=True)
             started = time.perf_counter()
             outcome = make()

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from dealer.apps import floor
+from dealer.apps.floor import answer as floor
 from dealer.rules.rulebook import Lang, book
 
 GOLDEN = Path(__file__).resolve().parent / "golden"

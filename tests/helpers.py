@@ -27,8 +27,8 @@ from typing import Any
 
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
-from dealer.apps.trainer import Drill, Trainer
+from dealer.apps.cli.commands import app
+from dealer.apps.training import Drill, Trainer
 from dealer.core.betting import Move, Options
 from dealer.core.chips import ZERO
 from dealer.core.mishaps import Mishap

@@ -16,8 +16,8 @@ from decimal import Decimal
 
 from pokerkit import StandardHighHand
 
-from dealer.apps.table_view import status_line, text
-from dealer.apps.trainer import Trainer
+from dealer.apps.present.table import status_line, text
+from dealer.apps.training import Trainer
 from dealer.core.chips import format_chips
 from dealer.core.events import Event, Kind
 from dealer.core.stakes import Structure
@@ -47,7 +47,9 @@ _ZH = {
 
 
 def _pk_hand(hole: list[str], board: list[str]) -> StandardHighHand:
-    return StandardHighHand.from_game("".join(hole), "".join(board))
+    hand = StandardHighHand.from_game("".join(hole), "".join(board))
+    assert isinstance(hand, StandardHighHand)
+    return hand
 
 
 def hand_name(hole: list[str], board: list[str], lang: str = "en") -> str:

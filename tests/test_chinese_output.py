@@ -10,9 +10,9 @@ from collections.abc import Iterator
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
-from dealer.apps.trainer import Drill, Trainer
-from dealer.apps.words import _REFUSALS, card_role, hand_name, pot_name, refusal, role_key
+from dealer.apps.cli.commands import app
+from dealer.apps.present.words import _REFUSALS, card_role, hand_name, pot_name, refusal, role_key
+from dealer.apps.training import Drill, Trainer
 from dealer.core.hand_value import describe_key
 from dealer.core.roles import Role
 from dealer.rules.rulebook import Lang
@@ -171,7 +171,7 @@ def test_each_refusal_pattern_reads_back_its_english_message() -> None:
 
 @pytest.mark.parametrize("lang", CHINESE, ids=str)
 def test_dealer_rule_prints_no_english(lang: Lang) -> None:
-    from dealer.apps.lookup import answer
+    from dealer.apps.floor.lookup import answer
     from dealer.rules.rulebook import ids
 
     house = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")

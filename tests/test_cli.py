@@ -13,7 +13,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer import __version__
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from dealer.scenarios.format import EXPECT_KEYS
 from tests.conftest import ROOT, SCENARIOS
 from tests.helpers import replay_report

@@ -18,8 +18,8 @@ from typer.core import TyperArgument, TyperOption
 from typer.main import get_command
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
-from dealer.apps.cli_help import PANELS
+from dealer.apps.cli.commands import app
+from dealer.apps.cli.help import PANELS
 
 runner = CliRunner()
 GROUP: Any = get_command(app)

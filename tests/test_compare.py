@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app, scenario_files
+from dealer.apps.cli.commands import app, scenario_files
 from dealer.core.events import Kind
 from dealer.rules.rulesets import load_ruleset
 from dealer.scenarios.compare import compare

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps import diagram
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
+from dealer.apps.present import diagram
 from dealer.engine.procedure import procedure
 
 

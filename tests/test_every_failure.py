@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from tests.conftest import ROOT
 
 # BLINDS: the small blind (1) and the big blind (2) are posted before the deal: the pot is 3,

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps import cli
+from dealer.apps.cli import commands as cli
 from dealer.scenarios import replay as replay_module
 from tests.conftest import SCENARIOS
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from tests import fuzz
 
 KINDS = {"overlay", "hostile-overlay", "yaml", "cut", "mishaps", "hands", "values"}

@@ -17,9 +17,9 @@ import pexpect
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps import guided
-from dealer.apps.cli import app
-from dealer.apps.guided import MISHAPS, STREETS, Answers, GuidedError, Situation, build, run
+from dealer.apps.cli.commands import app
+from dealer.apps.floor import guided
+from dealer.apps.floor.guided import MISHAPS, STREETS, Answers, GuidedError, Situation, build, run
 from dealer.core.errors import DataError
 from dealer.core.roles import Role
 from dealer.rules.rulebook import Lang

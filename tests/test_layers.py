@@ -1,14 +1,115 @@
-"""The package's layers hold their direction: nothing imports upward, and no module imports itself
-back through others (an import cycle)."""
+"""The package's layers import one way (issue 23 item 5).
+
+From the bottom: ``core`` (cards, chips, betting), ``rules`` (the rulebook and its texts),
+``engine`` (the procedure machine), ``scenarios`` (the file format and replay), then the
+applications: ``present`` (words for typed values), ``phh`` and ``floor``, ``training``, ``web``
+and, on top, ``cli``. A module may import its own layer and the layers below it, never above:
+the words are made at the edge, and nothing below an application knows it exists. Imports inside
+functions count too (they are how the command line stays quick to start, not a way around this).
+"""
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
+
 PACKAGE = Path(__file__).resolve().parent.parent / "dealer"
-# Lowest first: a module may import from its own layer (without a cycle) and the layers below.
-LAYERS = ("core", "rules", "engine", "scenarios", "apps")
+
+# Each layer with the layers it may import (besides itself).
+ALLOWED: dict[str, frozenset[str]] = {}
+_ORDER = [
+    ("dealer.core", ()),
+    ("dealer.rules", ("dealer.core",)),
+    ("dealer.engine", ("dealer.rules",)),
+    ("dealer.scenarios", ("dealer.engine",)),
+    ("dealer.apps.present", ("dealer.scenarios",)),
+    ("dealer.apps.phh", ("dealer.scenarios",)),
+    ("dealer.apps.floor", ("dealer.apps.present",)),
+    ("dealer.apps.training", ("dealer.apps.floor",)),
+    ("dealer.apps.web", ("dealer.apps.training",)),
+    ("dealer.apps.cli", ("dealer.apps.web", "dealer.apps.phh")),
+]
+for _layer, _below in _ORDER:
+    ALLOWED[_layer] = frozenset(_below).union(*(ALLOWED[b] for b in _below))
+# The package's front door (dealer.rule(), dealer.Hand) is the Python API over the lower layers.
+ALLOWED["dealer"] = ALLOWED["dealer.scenarios"] | {"dealer.scenarios"}
+ALLOWED["dealer.__main__"] = frozenset({"dealer.apps.cli"})
+ALLOWED["dealer.apps"] = frozenset()  # the applications' namespace: imports nothing
+# Shared leaves every layer may read: the version string and the JSON schemas' folder.
+LEAVES = frozenset({"dealer", "dealer.__version__", "dealer.schemas"})
+
+
+def layer_of(module: str) -> str:
+    """The layer a dotted module name belongs to.
+
+    >>> layer_of("dealer.apps.floor.which")
+    'dealer.apps.floor'
+    >>> layer_of("dealer.engine.obligations")
+    'dealer.engine'
+    >>> layer_of("dealer")
+    'dealer'
+    """
+    parts = module.split(".")
+    depth = 3 if parts[:2] == ["dealer", "apps"] else 2
+    return ".".join(parts[:depth])
+
+
+def modules() -> Iterator[tuple[str, Path]]:
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        name = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+        yield name, path
+
+
+def imported(path: Path) -> Iterator[tuple[int, str]]:
+    """Every ``dealer`` module a file imports, with the line (absolute imports only: the package
+    uses no relative ones)."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            assert node.level == 0, f"{path}:{node.lineno}: relative import"
+            if node.module and node.module.split(".")[0] == "dealer":
+                yield node.lineno, node.module
+        elif isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name.split(".")[0] == "dealer":
+                    yield node.lineno, alias.name
+
+
+@pytest.mark.parametrize(("module", "path"), list(modules()), ids=[m for m, _ in modules()])
+def test_imports_go_down(module: str, path: Path) -> None:
+    own = layer_of(module)
+    assert own in ALLOWED, f"{module} is in no layer: add its package to tests/test_layers.py"
+    wrong = [
+        f"{path.relative_to(PACKAGE.parent)}:{line}: {own} imports {target}"
+        for line, target in imported(path)
+        if (layer := layer_of(target)) != own and layer not in ALLOWED[own] and target not in LEAVES
+    ]
+    assert wrong == []
+
+
+def test_the_applications_are_subpackages() -> None:
+    """``apps/`` shows its parts: no flat modules beside the subpackages, no old-path shims."""
+    apps = PACKAGE / "apps"
+    flat = sorted(p.name for p in apps.glob("*.py") if p.name != "__init__.py")
+    assert flat == []
+    parts = sorted(p.name for p in apps.iterdir() if (p / "__init__.py").is_file())
+    assert parts == ["cli", "floor", "phh", "present", "training", "web"]
+    assert {f"dealer.apps.{p}" for p in parts} <= ALLOWED.keys()
+
+
+def test_a_wrong_import_is_caught(tmp_path: Path) -> None:
+    """The check itself can fail: a rule module importing the floor is reported with its line."""
+    source = tmp_path / "bad.py"
+    source.write_text("import os\n\nfrom dealer.apps.floor.which import candidates\n")
+    found = [
+        (line, target)
+        for line, target in imported(source)
+        if layer_of(target) not in ALLOWED["dealer.rules"]
+    ]
+    assert found == [(3, "dealer.apps.floor.which")]
 
 
 def _module(path: Path) -> str:
@@ -32,33 +133,6 @@ def _imports() -> dict[str, set[str]]:
                 targets.update(alias.name for alias in node.names)
         found[name] = {target for target in targets if target in modules and target != name}
     return found
-
-
-def _layer(module: str) -> int | None:
-    parts = module.split(".")
-    return LAYERS.index(parts[1]) if len(parts) > 2 and parts[1] in LAYERS else None
-
-
-def test_every_module_sits_in_a_layer() -> None:
-    loose = sorted(
-        name
-        for name in _imports()
-        if _layer(name) is None
-        and name not in ("dealer", "dealer.__main__")
-        and name.rsplit(".", 1)[-1] != "__init__"
-        and name.count(".") != 1
-    )
-    assert loose == []
-
-
-def test_nothing_imports_upward() -> None:
-    upward = sorted(
-        f"{name} -> {target}"
-        for name, targets in _imports().items()
-        for target in targets
-        if (low := _layer(name)) is not None and (high := _layer(target)) is not None and high > low
-    )
-    assert upward == []
 
 
 def test_no_import_cycle() -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from dealer.core.errors import DataError
 from dealer.rules.rulebook import book, rule
 from dealer.rules.rulesets import load_ruleset

@@ -12,10 +12,11 @@ from typing import Any, ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 
-pokerkit = pytest.importorskip("pokerkit")
-games = pytest.importorskip("pokerkit.games")
+pytest.importorskip("pokerkit")
+import pokerkit
+from pokerkit import games
 
 
 class _PotLimitTexasHoldem(

@@ -10,13 +10,14 @@ from typing import Any, ClassVar
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
-from dealer.apps.phh_import import PhhError, convert, parse_phh
+from dealer.apps.cli.commands import app
+from dealer.apps.phh.importing import PhhError, convert, parse_phh
 from dealer.scenarios.format import read_scenario
 from dealer.scenarios.replay import replay
 
-pokerkit = pytest.importorskip("pokerkit")
-games = pytest.importorskip("pokerkit.games")
+pytest.importorskip("pokerkit")
+import pokerkit
+from pokerkit import games
 
 
 class _PotLimitTexasHoldem(

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from dealer.core.events import Kind
 from dealer.scenarios.format import read_scenario
 from dealer.scenarios.replay import replay

@@ -1,6 +1,6 @@
-"""``dealer rule`` and ``dealer ask`` run without typer (``dealer.apps.quick``) and answer exactly
-as the full command line does: the same stdout, stderr and exit code; anything the quick reader
-does not take (help, unknown options, a missing argument) goes to the full command line."""
+"""``dealer rule`` and ``dealer ask`` run without typer (``dealer.apps.cli.quick``) and answer
+exactly as the full command line does: the same stdout, stderr and exit code; anything the quick
+reader does not take (help, unknown options, a missing argument) goes to the full command line."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer import __version__
-from dealer.apps.cli import app
-from dealer.apps.quick import run
+from dealer.apps.cli.commands import app
+from dealer.apps.cli.quick import run
 from tests.conftest import ROOT
 from tests.helpers import run_dealer
 
@@ -75,7 +75,7 @@ def test_anything_else_goes_to_the_full_command_line(args: list[str]) -> None:
 
 def test_rule_and_ask_do_not_import_typer() -> None:
     code = (
-        "import sys; from dealer.apps.quick import run; "
+        "import sys; from dealer.apps.cli.quick import run; "
         f"assert run(['rule', 'BURN']) == 0 and run(['ask', {ASK!r}]) == 0; "
         "assert 'typer' not in sys.modules, 'typer imported'"
     )
@@ -95,7 +95,7 @@ def test_the_dealer_command_runs_the_quick_path_and_the_full_one() -> None:
 def test_version_imports_neither_typer_nor_the_machine() -> None:
     # issue 27: `dealer --version` answers before the command line or the procedure is imported
     code = (
-        "import sys; sys.argv = ['dealer', '--version']; from dealer.apps.quick import main; "
+        "import sys; sys.argv = ['dealer', '--version']; from dealer.apps.cli.quick import main; "
         "main(); assert not {'typer', 'transitions'} & set(sys.modules), 'imported too much'"
     )
     done = subprocess.run(

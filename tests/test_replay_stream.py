@@ -12,13 +12,14 @@ import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 import pytest
 
-from dealer.apps import cli
+from dealer.apps.cli import commands as cli
 from dealer.core.ruleset import Ruleset
 from dealer.scenarios import batch
 from tests.conftest import ROOT, SCENARIOS
@@ -175,7 +176,7 @@ def test_a_long_report_is_written_hand_by_hand_through_a_file_then_deleted(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(batch, "SPILL_BYTES", 2_000)  # a few hands' worth
-    monkeypatch.setattr(batch.tempfile, "tempdir", str(tmp_path))
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     path = tmp_path / "many.yaml"
     _many_hands(path, 40)
     code, out, err = run_cli("replay", "--json", str(path))

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from dealer.apps import floor
+from dealer.apps.floor import answer as floor
 from dealer.core.steps import Verb
 from dealer.rules import rulebook
 from dealer.rules.rulebook import (

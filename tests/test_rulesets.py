@@ -8,7 +8,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from dealer.rules.rulesets import load_ruleset
 from dealer.scenarios.format import read_scenario
 from dealer.scenarios.replay import replay

@@ -98,7 +98,7 @@ def test_misspelt_keys_are_invalid() -> None:
 def test_the_command_prints_the_shipped_schema() -> None:
     from typer.testing import CliRunner
 
-    from dealer.apps.cli import app
+    from dealer.apps.cli.commands import app
 
     for kind in ("scenario", "overlay"):
         result = CliRunner().invoke(app, ["schema", kind])

@@ -11,7 +11,7 @@ import pytest
 import yaml
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from dealer.rules.rulebook import Lang, book
 from dealer.rules.search import Answer, Number, Verdict, load_table, read, search
 from dealer.rules.source import SourceError
@@ -154,7 +154,11 @@ def test_synonyms_meet_in_both_scripts() -> None:
 
 def test_the_question_is_read_into_facets() -> None:
     reading = read("7號拿到三張牌")
-    assert (reading.objects, reading.implied, reading.seats) == ({"hole", "seat"}, {"extra"}, (7,))
+    assert (reading.objects, reading.implied, reading.seats) == (
+        frozenset({"hole", "seat"}),
+        frozenset({"extra"}),
+        (7,),
+    )
     assert (Number.COUNT, 3) in reading.numbers
     reading = read("兩家都多一張")
     assert (Number.PLAYERS, 2) in reading.soft and (Number.EXTRA, 1) in reading.soft

@@ -40,9 +40,9 @@ def test_any_showdown_calls_end_the_hand_with_every_chip(ruleset: str) -> None:
                 assert refusal.rule in ("SHOWDOWN", "SHOWDOWN-MUCK", "PLAY-BOARD", "FOLD")
                 assert len(hand.events) == events  # a refused step changes nothing
         while not hand.is_over:
-            step = hand.next_dealer_step()
-            assert step is not None, f"hand {seed}: a player is to act after the showdown"
-            hand.apply(step)
+            dealer_step = hand.next_dealer_step()
+            assert dealer_step is not None, f"hand {seed}: a player is to act after the showdown"
+            hand.apply(dealer_step)
         pushed = [event.seat for event in hand.events if event.kind is Kind.PUSH]
         dead = {event.seat for event in hand.events if event.kind is Kind.MUCK}
         mucked += bool(dead)

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from dealer.apps.cli import app
+from dealer.apps.cli.commands import app
 from dealer.core.errors import DataError, DealerError
 from dealer.rules.rulesets import load_ruleset
 from dealer.scenarios.format import read_scenario, read_suite_file

@@ -86,7 +86,7 @@ def test_a_button_straddle_lapses_when_the_button_is_dead() -> None:
     busted = {**STACKS, 1: Decimal(0)}
     after = table.next_hand(busted)
     assert after is not None
-    assert (after.button, after.positions.straddle, after.stakes.straddle) == (1, None, 0)
+    assert (after.button, after.positions.straddle, after.stakes.straddle) == (1, None, Decimal(0))
     assert table.next_button(busted) == 1
     # heads-up the option lapses too, and three-handed in limit where it would be on the button
     heads_up = table.next_hand({4: Decimal(100), 5: Decimal(100)})

@@ -11,11 +11,11 @@ from functools import partial
 from itertools import count
 from pathlib import Path
 
-import pexpect  # type: ignore[import-untyped]
+import pexpect
 import pytest
 
-from dealer.apps.table_view import render_table
-from dealer.apps.trainer import Drill, Mistake, Skill, Slip, Trainer
+from dealer.apps.present.table import render_table
+from dealer.apps.training import Drill, Mistake, Skill, Slip, Trainer
 from dealer.core.deck import DeckPlan
 from dealer.core.mishaps import parse_mishap
 from dealer.core.stakes import Stakes, Structure
@@ -428,7 +428,7 @@ def test_train_bad_options_exit_2(args: tuple[str, ...], message: str) -> None:
     assert message in done.stderr
 
 
-def _spawn(*args: str) -> pexpect.spawn:
+def _spawn(*args: str) -> pexpect.spawn[str]:
     return pexpect.spawn(
         sys.executable, ["-m", "dealer", "train", *args], cwd=str(ROOT), env=_env(),
         encoding="utf-8", timeout=20, dimensions=(50, 160),
@@ -446,6 +446,7 @@ def _perfect_lines(drill: Drill, seed: int, hands: int, ruleset: str = "seed") -
 def test_help_documents_the_drills() -> None:
     child = _spawn("--help")
     child.expect(pexpect.EOF)
+    assert isinstance(child.before, str)
     screen = " ".join(re.sub(r"\x1b\[[0-9;]*m", "", child.before).split())  # no colours
     for words in ("--drill", "--hands", "--seed", "--ruleset", "--lang", "--report",
                   "normal: clean hands", "mishap: a mishap in every hand",
@@ -491,6 +492,7 @@ def test_a_mishap_drill_at_the_terminal() -> None:
     child.expect_exact("No mistakes.")
     child.expect(pexpect.EOF)
     screen = child.before
+    assert isinstance(screen, str)
     child.close()
     assert child.exitstatus == 0
     assert "Hand over." not in screen  # nothing after the score but the end

@@ -12,11 +12,11 @@ from decimal import Decimal
 from functools import partial
 from pathlib import Path
 
-import pexpect  # type: ignore[import-untyped]
+import pexpect
 import pytest
 import yaml
 
-from dealer.apps.trainer import Drill, Skill, Slip, Trainer
+from dealer.apps.training import Drill, Skill, Slip, Trainer
 from dealer.apps.training.drills.action_quiz import Call
 from dealer.apps.training.drills.awards import parse_award
 from dealer.apps.training.report import load_school
@@ -596,6 +596,7 @@ def test_a_question_drill_at_the_terminal_with_full_marks(
         child.sendline(line)
     child.expect(pexpect.EOF)
     screen = child.before
+    assert isinstance(screen, str)
     child.close()
     assert child.exitstatus == 0
     steps = {Lang.EN: "steps right: {}, steps wrong: 0", Lang.ZH_HANS: "正确步骤：{}，错误步骤：0",
@@ -734,6 +735,7 @@ def test_limit_allins_and_chips_outside_the_process(
         child.sendline(line)
     child.expect(pexpect.EOF)
     screen = child.before
+    assert isinstance(screen, str)
     child.close()
     assert child.exitstatus == 0 and "✗" not in screen
 

@@ -369,7 +369,7 @@ def test_serve_without_the_web_extra_says_so_in_one_line() -> None:
     # A fresh interpreter where Starlette and uvicorn cannot be imported, as without the extra.
     script = (
         "import sys; sys.modules['starlette'] = sys.modules['uvicorn'] = None;"
-        " sys.argv = ['dealer', 'serve']; from dealer.apps.cli import main; main()"
+        " sys.argv = ['dealer', 'serve']; from dealer.apps.cli.commands import main; main()"
     )
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True)
     assert result.returncode == 2 and result.stdout == ""
@@ -686,8 +686,8 @@ def test_the_table_shows_one_pot_until_a_player_is_all_in() -> None:
     hand = Hand(Table(stakes, seats, 4, load_ruleset("seed")), DeckPlan(seed=1))
     hand.apply(parse_step("post"))  # seat 1 posts 1, seat 2 posts 2, seat 3 straddles 4
     assert table_view(hand)["pots"] == [{"index": 0, "amount": "7"}]
-    while hand.to_act is None:
-        hand.apply(hand.next_dealer_step())  # shuffle, cut, the deal
+    while hand.to_act is None and (step := hand.next_dealer_step()) is not None:
+        hand.apply(step)  # shuffle, cut, the deal
     for action, pot in (("seat 4 call", "10"), ("seat 1 call", "13"), ("seat 2 call", "15")):
         hand.apply(parse_step(action))  # seat 4 all in for 3; the others match the straddle
         assert table_view(hand)["pots"] == [{"index": 0, "amount": pot}]  # still chips in front

@@ -4,7 +4,7 @@ Both sides play the scenario's own steps (its expectations are the old side's wo
 not checked); a step marked ``refused:`` is only asked about (``Hand.verify``), never taken. What is
 compared are typed values, never words: the rulings (the remedy each applies), every step a ruling
 owed, where each card a ruling names went from then on, the board, the burns, the pot and stacks,
-the steps one side refuses, and the event log. :mod:`dealer.apps.compare_report` words them.
+the steps one side refuses, and the event log. :mod:`dealer.apps.present.compare` words them.
 
 >>> from dealer.rules.rulesets import load_ruleset
 >>> found = compare_file(Path("scenarios/irregularities/hole-exposed-second-seed.yaml"),

@@ -11,10 +11,10 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dealer.apps.floor import trace_source
+from dealer.apps.floor.answer import trace_source
+from dealer.apps.present.texts import say
 from dealer.apps.training.aliases import canonical
 from dealer.apps.training.scoring import Mistake, Score, Skill
-from dealer.apps.training.texts import say
 from dealer.core.ruleset import Ruleset
 from dealer.engine.hand import Hand
 from dealer.engine.obligations import Ruled

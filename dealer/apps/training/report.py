@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 from dealer import __version__
+from dealer.apps.present.texts import say
 from dealer.apps.training.scoring import Score, Skill
-from dealer.apps.training.texts import say
 from dealer.core.errors import did_you_mean
 from dealer.rules.rulebook import Lang
 from dealer.rules.rulesets import PROCEDURES

@@ -35,7 +35,7 @@ from starlette.responses import (
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from dealer.apps.ask import answer as ask_answer
+from dealer.apps.floor.ask import answer as ask_answer
 from dealer.apps.web import pages
 from dealer.apps.web.names import trainee_name
 from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
@@ -429,8 +429,8 @@ class WebApp:
         return HTMLResponse(pages.rule_page(found.id, ruleset, lang))
 
     async def rule_api(self, request: Request) -> Response:
-        from dealer.apps.floor import rule_as_json
-        from dealer.apps.which import ask_line, candidates
+        from dealer.apps.floor.answer import rule_as_json
+        from dealer.apps.floor.which import ask_line, candidates
 
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
@@ -486,7 +486,7 @@ class WebApp:
         return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
 
     async def _guided(self, params: Any, lang: Lang, ruleset: str) -> Response:
-        from dealer.apps.guided import BY_KEY, GAMES, Answers, GuidedError, build
+        from dealer.apps.floor.guided import BY_KEY, GAMES, Answers, GuidedError, build
 
         did = params.get("did", "")
         if did not in BY_KEY:

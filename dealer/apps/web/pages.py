@@ -1,7 +1,7 @@
 """The server-drawn pages: the floor desk, a ruling's printable page, the progress pages.
 
 Plain HTML, every value escaped; the rulings' words are the rulebook's, as ``dealer rule`` prints
-them (:func:`dealer.apps.floor.rule_as_json`), the page's own words are :mod:`.texts`.
+them (:func:`dealer.apps.floor.answer.rule_as_json`), the page's own words are :mod:`.texts`.
 """
 
 from __future__ import annotations
@@ -13,11 +13,11 @@ from html import escape
 from typing import Any
 from urllib.parse import quote, urlencode
 
-from dealer.apps.floor import rule_as_json
+from dealer.apps.floor.answer import rule_as_json
+from dealer.apps.floor.which import ask_line, candidates
 from dealer.apps.web.store import SkillRecord, StoredSession
 from dealer.apps.web.texts import PAGE_TEXTS, page_text
 from dealer.apps.web.trainer_adapter import drill_name
-from dealer.apps.which import ask_line, candidates
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.search import Answer, Verdict
 from dealer.rules.texts import message
@@ -359,7 +359,7 @@ def _place(where: str, lang: Lang) -> str:
 def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
     """The real table, as ``dealer ask`` without a file asks for it: the game, the seats and
     the button, what the dealer did, which seat or card, the cards the table saw."""
-    from dealer.apps.guided import GAMES, MISHAPS
+    from dealer.apps.floor.guided import GAMES, MISHAPS
 
     def t(key: str) -> str:
         return escape(page_text(key, lang))

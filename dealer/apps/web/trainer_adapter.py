@@ -1,4 +1,4 @@
-"""The one place the web app touches the terminal trainer (:mod:`dealer.apps.trainer`).
+"""The one place the web app touches the terminal trainer (:mod:`dealer.apps.training`).
 
 The trainer is driven through its highest-level entry point only: ``Trainer(drill, read=...,
 write=...).run()``, reading the trainee's lines and writing its messages, exactly as ``dealer
@@ -24,8 +24,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from dealer.apps.table_view import describe_game, text
-from dealer.apps.trainer import Drill, Slip, Trainer, slip_mishap
+from dealer.apps.present.table import describe_game, text
+from dealer.apps.training import Drill, Slip, Trainer, slip_mishap
 from dealer.apps.training.aliases import canonical
 from dealer.apps.training.drills.awards import parse_award
 from dealer.core.deck import DeckPlan

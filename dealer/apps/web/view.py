@@ -1,6 +1,7 @@
 """The table as the page draws it: what a player standing at the table could see, as JSON data.
 
-The seats are :func:`dealer.apps.seat_view.seat_views` (the terminal's drawn table reads the same).
+The seats are :func:`dealer.apps.present.seat.seat_views` (the terminal's drawn table reads the
+same).
 Hole cards are face down (``null``) unless the table has seen them (an exposed card, a shown hand);
 the stub, the burns and the muck are counts; the board and the set-aside cards are named. Only the
 hand's public reading (ledger, stacks, committed, folded, events) is used.
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer.apps.seat_view import seat_views
+from dealer.apps.present.seat import seat_views
 from dealer.core.chips import format_chips
 from dealer.core.pots import PotError, build_pots
 from dealer.engine.hand import Hand

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from dealer.apps import words
+from dealer.apps.present import words
 from dealer.core.cards import Card
 from dealer.core.hand_value import best_hand, describe_key
 from dealer.rules.rulebook import Lang
@@ -24,7 +24,7 @@ __all__ = ["hand_name", "key_name"]
 
 def key_name(key: tuple[int, ...], lang: Lang) -> str:
     """The name of the hand with this key (:attr:`HandValue.key`) in ``lang``: the words the
-    table's showdown lines use (:func:`dealer.apps.words.hand_name`)."""
+    table's showdown lines use (:func:`dealer.apps.present.words.hand_name`)."""
     return words.hand_name(describe_key(key), lang)
 
 

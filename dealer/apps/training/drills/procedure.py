@@ -12,7 +12,8 @@ import random
 import re
 from collections.abc import Sequence
 
-from dealer.apps.table_view import event_lines, render_table
+from dealer.apps.present.table import event_lines, render_table
+from dealer.apps.present.words import card_role
 from dealer.apps.training.aliases import display
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.awards import (
@@ -36,7 +37,6 @@ from dealer.apps.training.drills.slips import (
 )
 from dealer.apps.training.drills.stages import awarding, burn_due, posting
 from dealer.apps.training.scoring import skill_of
-from dealer.apps.words import card_role
 from dealer.core.chips import format_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
@@ -263,7 +263,7 @@ class DealDrill:
                 try:
                     step = parse_step(line)
                 except StepError as error:
-                    from dealer.apps.words import step_error
+                    from dealer.apps.present.words import step_error
 
                     desk.say(desk.t("not-a-step", error=step_error(str(error), line, desk.lang)))
                     continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from dealer.apps.table_view import render_table
+from dealer.apps.present.table import render_table
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.procedure import _slip_key
 from dealer.apps.training.drills.slips import FIRST_PARTS, SLIPS, Planned, Slip, plan_slip

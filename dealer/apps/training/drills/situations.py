@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from dealer.apps.table_view import describe_game, event_lines, post_line
+from dealer.apps.present.table import describe_game, event_lines, post_line
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.names import hand_name
 from dealer.core.betting import Move

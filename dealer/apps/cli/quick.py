@@ -4,8 +4,9 @@
 must answer at once; importing ``typer`` (and what it imports when it runs a command) costs more
 than the look-up itself. :func:`main` reads these two commands' few options itself and runs them
 here; anything else, or anything unusual in them (``--help``, an unknown option, a missing value),
-goes to the full command line (:mod:`dealer.apps.cli`), which then gives its usual answer. Both ways
-run the same functions (:mod:`dealer.apps.lookup`), so the output is the same (a test holds it).
+goes to the full command line (:mod:`dealer.apps.cli.commands`), which then gives its usual
+answer. Both ways run the same functions (:mod:`dealer.apps.floor.lookup`), so the output is the
+same (a test holds it).
 """
 
 from __future__ import annotations
@@ -59,7 +60,7 @@ def run(argv: Sequence[str]) -> int | None:
     positional, options, as_json = parsed
     if argv[0] == "ask" and len(positional) != 1:
         return None  # the guided questions, or what is missing or extra: the full command line
-    from dealer.apps.lookup import answer, ask_file
+    from dealer.apps.floor.lookup import answer, ask_file
     from dealer.core.errors import DataError
     from dealer.rules.texts import choose_lang
 
@@ -104,6 +105,6 @@ def main() -> None:
         sys.exit(3)
     if code is not None:
         sys.exit(code)
-    from dealer.apps.cli import main as full_command_line
+    from dealer.apps.cli.commands import main as full_command_line
 
     full_command_line()

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from dealer.apps.seat_view import SeatView, seat_views
-from dealer.apps.training.texts import say
-from dealer.apps.words import hand_name, pot_name
+from dealer.apps.present.seat import SeatView, seat_views
+from dealer.apps.present.texts import say
+from dealer.apps.present.words import hand_name, pot_name
 from dealer.core.cards import Card, format_cards
 from dealer.core.chips import format_chips
 from dealer.core.events import Event, Kind
@@ -24,7 +24,7 @@ __all__ = ["describe_game", "event_lines", "post_line", "render_table", "status_
 
 
 def text(key: str, lang: Lang, **fields: object) -> str:
-    """The trainer's text ``key`` in ``lang``, filled in (``dealer.apps.training.texts``)."""
+    """The trainer's text ``key`` in ``lang``, filled in (``dealer.apps.present.texts``)."""
     return say(key, lang, **fields)
 
 

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from dealer.apps.floor import render_index, render_rule, rule_as_json
-from dealer.apps.which import ask_line, explain_lines, explained
-from dealer.apps.which import candidates as which_candidates
+from dealer.apps.floor.answer import render_index, render_rule, rule_as_json
+from dealer.apps.floor.which import ask_line, explain_lines, explained
+from dealer.apps.floor.which import candidates as which_candidates
 from dealer.core.ruleset import Ruleset as Choices
 from dealer.rules.rulebook import Lang, Rule, Ruling, book, ids, rule
 from dealer.rules.rulesets import load_ruleset
@@ -133,8 +133,8 @@ def ask_file(path: Path, ruleset: str | None, lang: Lang, as_json: bool) -> Repl
 
     A hand whose replay stops on a refused step is answered as far as it replays, and the answer
     says which step was refused (a floor asking about a dealer's wrong step wants both)."""
-    from dealer.apps import ask as floor_ask
-    from dealer.apps.words import refusal, unplayable
+    from dealer.apps.floor import ask as floor_ask
+    from dealer.apps.present.words import refusal, unplayable
     from dealer.scenarios.format import read_scenario
     from dealer.scenarios.replay import replay
 

@@ -92,7 +92,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> ScenarioFi
 def _unchanged_but_altered(path: Path, shown: Any, rev: str, named: Any, now: Any) -> list[str]:
     """``--dealer-compare=REV``: what the rules changed since ``rev`` alter in this scenario, when
     the scenario file is the same as in ``rev`` (a changed scenario was updated for the change)."""
-    from dealer.apps import compare_report
+    from dealer.apps.present import compare as compare_report
     from dealer.core.errors import DataError
     from dealer.rules.rulesets import ruleset_from_text
     from dealer.scenarios.compare import Comparison, compare_file

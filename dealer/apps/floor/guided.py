@@ -2,8 +2,8 @@
 
 A few numbered questions (the game and the seats, the street, what the dealer did, which card,
 the action so far) are turned into a scenario held in memory, which is replayed through the same
-engine as ``dealer ask FILE``; the answer is that command's (``dealer.apps.ask``). No ruling is
-decided here.
+engine as ``dealer ask FILE``; the answer is that command's (``dealer.apps.floor.ask``). No
+ruling is decided here.
 
 The real cards can be named: the hand is played once from a fixed deck order to find where the
 cards the mishap concerns lie in it, the named cards are swapped into those places, and the hand
@@ -389,7 +389,7 @@ def run(
     """``dealer ask`` without a file: the exit code (0 answered, 2 a bad answer)."""
     import json
 
-    from dealer.apps.ask import answer, render
+    from dealer.apps.floor.ask import answer, render
 
     def complain(text: str) -> None:
         (error or write)(text)

@@ -1,5 +1,5 @@
 """One seat as a player standing at the table sees it: the one reading both the terminal's drawn
-table (:mod:`dealer.apps.table_view`) and the web page's (:mod:`dealer.apps.web.view`) draw from.
+table (:mod:`dealer.apps.present.table`) and the web page's (:mod:`dealer.apps.web.view`) draw from.
 
 Hole cards are face down (``None``) unless the table has seen them (an exposed card, a flashed
 card, a shown hand). Only the hand's public reading (ledger, stacks, committed, folded, exposed,

@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dealer.apps.words import citation
+from dealer.apps.present.words import citation
 from dealer.rules.rulebook import (
     Branch,
     Lang,

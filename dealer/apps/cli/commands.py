@@ -19,10 +19,10 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 import typer
 
 from dealer import __version__
-from dealer.apps.cli_help import CARD_ROOM, FLOOR, SCHOOL, TOOLS, DealerGroup
+from dealer.apps.cli.help import CARD_ROOM, FLOOR, SCHOOL, TOOLS, DealerGroup
 
 if TYPE_CHECKING:
-    from dealer.apps.lookup import Reply
+    from dealer.apps.floor.lookup import Reply
     from dealer.scenarios.batch import Outcome
 
 app = typer.Typer(
@@ -272,7 +272,7 @@ def compare(
 
     Exit 0 when nothing changed, 1 when something did, 2 for bad input.
     """
-    from dealer.apps import compare_report
+    from dealer.apps.present import compare as compare_report
     from dealer.rules.source import SourceError
     from dealer.scenarios.compare import as_json as comparison_json
     from dealer.scenarios.compare import compare as compare_all
@@ -354,7 +354,7 @@ def rule(
     ] = False,
 ) -> None:
     """A floor look-up (its help is ``_RULE_HELP``)."""
-    from dealer.apps.lookup import answer
+    from dealer.apps.floor.lookup import answer
 
     language = _lang(lang)
     _answer(lambda: answer(query, ruleset, language, as_json, explain))
@@ -401,7 +401,7 @@ def ask(
     if scenario is not None and answers is not None:
         raise _bad_input("--answers:0: --answers answers the questions asked without a file")
     if scenario is None:
-        from dealer.apps.guided import run as guided
+        from dealer.apps.floor.guided import run as guided
 
         try:
             code = guided(
@@ -415,7 +415,7 @@ def ask(
         except SourceError as error:
             raise _bad_input(str(error)) from None
         raise typer.Exit(code)
-    from dealer.apps.lookup import ask_file
+    from dealer.apps.floor.lookup import ask_file
 
     _answer(lambda: ask_file(scenario, ruleset, language, as_json))
 
@@ -521,8 +521,8 @@ def train(
             raise _bad_input(str(error)) from None
         return
 
-    from dealer.apps.table_view import text
-    from dealer.apps.trainer import Drill, Trainer
+    from dealer.apps.present.table import text
+    from dealer.apps.training import Drill, Trainer
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
 
@@ -588,7 +588,7 @@ def import_phh(
     ] = False,
 ) -> None:
     """Turn Poker Hand History (PHH) hold'em hands into scenarios that replay checks."""
-    from dealer.apps.phh_import import PhhError, import_planned, phh_files, plan_imports
+    from dealer.apps.phh.importing import PhhError, import_planned, phh_files, plan_imports
 
     if not any(phh_files(path) for path in paths):
         raise _bad_input(f"{' '.join(map(str, paths))}:0: no PHH files found")
@@ -617,7 +617,7 @@ def export_phh(
     ruleset: RulesetOption = None,
 ) -> None:
     """Replay scenarios and write each hand as a PHH file (PokerKit loads them)."""
-    from dealer.apps.phh_export import export_result
+    from dealer.apps.phh.exporting import export_result
     from dealer.rules.rulesets import load_ruleset
     from dealer.rules.source import SourceError
     from dealer.scenarios.format import read_scenario
@@ -665,7 +665,7 @@ def diagram(
     ] = None,
 ) -> None:
     """Write the procedure as a Mermaid state diagram and the irregularities as a table."""
-    from dealer.apps import diagram as generated
+    from dealer.apps.present import diagram as generated
 
     target = out or generated.DEFAULT_OUT
     try:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from pathlib import Path
 
-from dealer.apps.table_view import event_lines, post_line
-from dealer.apps.words import refusal
+from dealer.apps.present.table import event_lines, post_line
+from dealer.apps.present.words import refusal
 from dealer.core.cards import Card, format_cards
 from dealer.core.chips import format_chips
 from dealer.core.events import Event, Kind

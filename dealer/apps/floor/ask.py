@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dealer.apps.floor import render_rule, rule_as_json
-from dealer.apps.words import card_role
+from dealer.apps.floor.answer import render_rule, rule_as_json
+from dealer.apps.present.words import card_role
 from dealer.core.chips import format_chips
 from dealer.core.stakes import Structure
 from dealer.engine.hand import Hand

@@ -1,0 +1,1 @@
+"""Interchange: Poker Hand History (PHH) files in (``importing``) and out (``exporting``)."""
