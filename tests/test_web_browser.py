@@ -357,7 +357,7 @@ def test_money_questions_are_answered_on_the_page(browser: Any, server: str) -> 
     Select(browser.find_element(By.ID, "lang")).select_by_value("zh-Hant")
     _wait(browser, lambda d: d.find_element(By.CSS_SELECTOR, "#quiz h3").text == "題目")
     assert browser.find_element(By.ID, "answer-send").text == "回答"
-    assert browser.find_element(By.ID, "heading").text == "第 2 題（共 2 題）"
+    _wait(browser, lambda d: d.find_element(By.ID, "heading").text == "第 2 題（共 2 題）")
     # A wrong amount: the answer, the rule and its source shown; the session goes on to the score.
     before = _renders(browser)
     browser.find_element(By.ID, "answer-text").send_keys("1\n")
