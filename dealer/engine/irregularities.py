@@ -573,20 +573,22 @@ class Irregularities(HandState):
         if ruled.supersedes:  # REMEDY-STACK: it replaces a void hand under way, if any
             self.void = False
         steps = owed_steps(ruled, self.ledger, self.next_seat is None) if owes else []
+        if ruled.late and ruled.street is None and self._round_already_over():
+            # an error of the deal noticed once the pre-flop round has closed (everyone all in,
+            # say): the pre-flop round its steps wait for is over, nobody is left to act in it.
+            # Dropped before the merge, so that its steps line up with what other rulings still
+            # owe after that round (REMEDY-STACK), not with the round itself.
+            for index, item in enumerate(steps):
+                if item.verb is Verb.BURN or item.verb in BOARD_VERBS:
+                    break
+                if item.wait is Verb.FINISH_ROUND:
+                    del steps[index]
+                    break
         sources = ", ".join(ruled.ruling.sources)
         branch = f", {ruled.branch}" if ruled.branch is not None else ""  # the branch that applies
         self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}{branch}: {sources}")
         self._settle_touched(ruled)
         self.obligations.add(ruled, steps)
-        if ruled.late and ruled.street is None and self._round_already_over():
-            # an error of the deal noticed once the pre-flop round has closed (everyone all in,
-            # say): the pre-flop round its steps wait for is over, nobody is left to act in it
-            for item in self.obligations.owed:
-                if item.verb is Verb.BURN or item.verb in BOARD_VERBS:
-                    break
-                if item.wait is Verb.FINISH_ROUND:
-                    self.obligations.finish(Verb.FINISH_ROUND)
-                    break
 
     def _round_already_over(self) -> bool:
         """No betting round is under way and the hand is past the first one: a round that a
