@@ -158,3 +158,30 @@ def test_a_ruling_waiting_for_a_round_already_closed_does_not_stick(ruleset: str
     hand.check()
     assert sum(hand.stacks.values()) == sum(hand.table.stacks.values())
     assert seen_card_back_in_play(list(hand.events)) is None
+
+
+def test_an_exposed_card_noticed_after_the_round_joins_an_extra_card_ruling() -> None:
+    # Seed 95090 (found by the 100,000-seed sweep, under seed): seat 10's hole card exposed
+    # unnoticed, an extra card to seat 7 held as the flop burn (DEAL-EXTRA-ONE), seat 10 all in
+    # from its straddle, the floor called once the pre-flop round has closed. HOLE-EXPOSED-OTHER:
+    # "the replacement made at once" (its owner never acted); REMEDY-STACK adds it to what
+    # DEAL-EXTRA-ONE still owes, and SEEN-CARD-STAYS-OUT makes the exposed card the flop's burn
+    # and the extra card the turn's (scenarios/irregularities/combined/
+    # extra-card-then-exposed-noticed-after-round.yaml).
+    hand, injected = play_with_mishaps(95090, "seed")
+    assert injected == ["pitch 10 exposed (unnoticed)", "pitch 7", "notice"]
+    assert hand.is_over
+    assert [ruling.rule_id for ruling in hand.rulings] == ["DEAL-EXTRA-ONE", "HOLE-EXPOSED-OTHER"]
+    events = [str(event) for event in hand.events]
+    notice = events.index("floor called (pitch 10 exposed)")
+    assert events[notice + 2 : notice + 6] == [
+        "set aside Jd (the exposed card)",
+        "pitch Ks to seat 10 (replacement)",
+        "burn Jd (HOLE-EXPOSED-OTHER)",
+        "board 7s (flop)",
+    ], events[notice:]
+    burns = [event.cards for event in hand.events if event.kind is Kind.BURN]
+    assert [str(card) for cards in burns[:2] for card in cards] == ["Jd", "8s"]
+    hand.check()
+    assert sum(hand.stacks.values()) == sum(hand.table.stacks.values())
+    assert seen_card_back_in_play(list(hand.events)) is None

@@ -392,9 +392,16 @@ EXPOSED_PLAYS: tuple[list[str], str, list[tuple[str, Fate]], tuple[str, ...]] = 
     [("exposed card", Fate.KEPT)],
     ("LA 105",),  # LA 105 decides it
 )
+# HOLE-EXPOSED-MULTIPLE after SA: "each exposed card is then ruled on its own as noticed late"
+EXPOSED_EACH_ALONE: tuple[list[str], str, list[tuple[str, Fate]], tuple[str, ...]] = (
+    [],
+    "stand",
+    [("exposed card", Fate.RULED_ON_ITS_OWN)],
+    ("LA 105",),
+)
 SA_STEPS_SEED = {
     "HOLE-EXPOSED-FIRST": EXPOSED_PLAYS,
-    "HOLE-EXPOSED-MULTIPLE": EXPOSED_PLAYS,
+    "HOLE-EXPOSED-MULTIPLE": EXPOSED_EACH_ALONE,
     "DEAL-OUT-OF-SEQUENCE": (
         [Verb.KILL_HAND],
         "stand",

@@ -573,20 +573,65 @@ class Irregularities(HandState):
         if ruled.supersedes:  # REMEDY-STACK: it replaces a void hand under way, if any
             self.void = False
         steps = owed_steps(ruled, self.ledger, self.next_seat is None) if owes else []
+        if ruled.late and ruled.street is None and self._round_already_over():
+            # an error of the deal noticed once the pre-flop round has closed (everyone all in,
+            # say): the pre-flop round its steps wait for is over, nobody is left to act in it.
+            # Dropped before the merge, so that its steps line up with what other rulings still
+            # owe after that round (REMEDY-STACK), not with the round itself.
+            for index, item in enumerate(steps):
+                if item.verb is Verb.BURN or item.verb in BOARD_VERBS:
+                    break
+                if item.wait is Verb.FINISH_ROUND:
+                    del steps[index]
+                    break
         sources = ", ".join(ruled.ruling.sources)
         branch = f", {ruled.branch}" if ruled.branch is not None else ""  # the branch that applies
         self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}{branch}: {sources}")
         self._settle_touched(ruled)
         self.obligations.add(ruled, steps)
-        if ruled.late and ruled.street is None and self._round_already_over():
-            # an error of the deal noticed once the pre-flop round has closed (everyone all in,
-            # say): the pre-flop round its steps wait for is over, nobody is left to act in it
-            for item in self.obligations.owed:
-                if item.verb is Verb.BURN or item.verb in BOARD_VERBS:
-                    break
-                if item.wait is Verb.FINISH_ROUND:
-                    self.obligations.finish(Verb.FINISH_ROUND)
-                    break
+        alone = [f.card for f in ruled.ruling.cards if f.fate is Fate.RULED_ON_ITS_OWN]
+        for card in (card for role in alone for card in ruled.cards.get(role, ())):
+            self._rule_on_its_own(card)
+
+    def _rule_on_its_own(self, card: Card) -> None:
+        """An exposed card ruled by its own row, as noticed late (HOLE-EXPOSED-MULTIPLE after
+        substantial action, LA 105): by its place in the deal, as ``mishap_exposed`` in
+        procedures/holdem.yaml chooses; its owner having acted or folded, or the flop burn being
+        out, the late branch (LA 119). A card no longer in a hand (a first exposed card already
+        held as a burn) has had its ruling."""
+        seat = self.ledger.where(card).seat
+        if seat is None:
+            return
+        place = self._deal_place(card)
+        misdeals = place in self.table.ruleset.misdeal_exposed_cards
+        if place == 1:
+            name = "ruling-sa:HOLE-EXPOSED-FIRST"
+        elif place == 2:
+            name = "ruling-sa:HOLE-EXPOSED-SECOND=" + ("misdeal" if misdeals else "deal-on")
+        else:
+            name = "ruling:HOLE-EXPOSED-OTHER"
+        ref = RulingRef.parse(name)
+        assert ref is not None
+        acted = any(who == seat for who, _ in self.actions) or seat in self.folded
+        self.touched = {Role.EXPOSED_CARD: (card,)}
+        ruled = rule_under(
+            ref, self.table.ruleset, self.touched, substantial_action=self.substantial_action,
+            acted_on=acted or bool(self.ledger.burns), late=True, seat=seat,
+        )  # fmt: skip
+        self._rule(ruled)
+
+    def _deal_place(self, card: Card) -> int | None:
+        """The card's place in the deal under way (1 the first), counting the cards pitched in
+        order; None for another card (a replacement, an extra card)."""
+        events = self.events
+        start = max((i for i, e in enumerate(events) if e.kind is Kind.GATHER), default=-1) + 1
+        place = 0
+        for event in events[start:]:
+            if event.kind is Kind.PITCH and event.note in ("", "exposed"):
+                place += 1
+                if card in event.cards:
+                    return place
+        return None
 
     def _round_already_over(self) -> bool:
         """No betting round is under way and the hand is past the first one: a round that a

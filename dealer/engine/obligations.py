@@ -425,7 +425,18 @@ def _parts(owed: list[Owed]) -> list[tuple[Owed | None, list[Owed]]]:
 def _between(old: list[Owed], new: list[Owed]) -> list[Owed]:
     """Two rulings' steps between the same two waits. A street is dealt once, as the later
     ruling says; where it says without a burn, the earlier ruling's burn for that street goes too.
-    A shuffle, a cut or a burn done once serves both."""
+    A shuffle, a cut or a burn done once serves both; a burn both owe is the exposed card where
+    one of them holds it (SEEN-CARD-STAYS-OUT: the exposed card is the flop's burn, an extra card
+    the next street's). A card owed to a seat's hand comes before any burn or street card: the
+    replacement is made at once (HOLE-EXPOSED-OTHER).
+
+    >>> from dealer.core.roles import Role
+    >>> extra = [Owed("E", "Burn the extra card", Verb.BURN, role=Role.EXTRA_CARD)]
+    >>> replace = Owed("X", "Replace", Verb.REPLACE, seat=3)
+    >>> exposed = Owed("X", "Burn the exposed card", Verb.BURN, role=Role.EXPOSED_CARD)
+    >>> [str(o) for o in _between(extra, [replace, exposed])]
+    ['X: Replace', 'X: Burn the exposed card']
+    """
     streets = {step.verb for step in new if step.verb in BOARD_VERBS}
     unburned = {step.verb for step in new if step.verb in streets and _without_burn(step)}
     result = [
@@ -436,12 +447,21 @@ def _between(old: list[Owed], new: list[Owed]) -> list[Owed]:
     ]
     for step in new:
         same = [item for item in result if item.verb is step.verb]
+        if same and step.verb is Verb.BURN and step.role is Role.EXPOSED_CARD:
+            result[result.index(same[0])] = step  # the exposed card is the flop's burn
+            continue
         if same and step.verb in (Verb.SHUFFLE, Verb.CUT, Verb.BURN):
             continue
         if step.seat is not None and any(item.seat == step.seat for item in same):
             continue  # the same seat's hand is killed, or given its card, once
         result.append(step)
-    return result
+    to_hands = [item for item in result if _to_hand(item)]
+    return to_hands + [item for item in result if not _to_hand(item)]
+
+
+def _to_hand(owed: Owed) -> bool:
+    """A step that gives a seat's hand a card from the stub (a replacement, a missing card)."""
+    return owed.seat is not None and owed.verb in (Verb.REPLACE, Verb.PITCH)
 
 
 def _without_burn(owed: Owed) -> bool:

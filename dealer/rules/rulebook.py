@@ -61,6 +61,8 @@ class Fate(StrEnum):
     TO_PLAYER = "to-player"
     MUCKED = "mucked"
     DEAD = "dead"
+    # ruled on by its own rule, as noticed late (HOLE-EXPOSED-MULTIPLE after substantial action)
+    RULED_ON_ITS_OWN = "ruled-on-its-own"
 
 
 class ChipFate(StrEnum):
