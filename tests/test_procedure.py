@@ -95,10 +95,11 @@ def test_autopilot_deals_in_physical_order() -> None:
 
 
 @pytest.mark.parametrize("path", sorted(SCENARIOS.rglob("*.yaml")), ids=lambda p: p.stem)
-def test_the_fast_path_runs_the_machine_s_own_transitions(path: Path) -> None:
-    """Hands run the machine's transitions from ``routes()`` (audited or not); a hand made with
-    ``machine=True`` fires through ``transitions`` itself. Every scenario gives the same events and
-    final state all three ways."""
+def test_the_engine_path_runs_the_machine_s_own_transitions(path: Path) -> None:
+    """Hands run the routes read out of the machine (audited or not); a hand made with
+    ``machine=True`` has ``transitions`` itself decide and fire every transition (the reference,
+    ``dealer.engine.reference``). Every scenario gives the same events and final state all three
+    ways."""
     scenario = read_scenario(path)
     reference = replay(scenario, machine=True)
     for fast in (replay(scenario), replay(scenario, audit=False)):
@@ -109,19 +110,31 @@ def test_the_fast_path_runs_the_machine_s_own_transitions(path: Path) -> None:
 
 
 @pytest.mark.parametrize("ruleset", ["seed", "wsop-2024"])
-def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset: str) -> None:
-    """The functions written from the routes (the fast path) against ``transitions`` itself, on
-    random tables, players and mishaps: the same steps give the same events, refusals included,
-    audited (each step verified in full first) or not (the run itself finishes the checks)."""
+def test_the_engine_path_matches_the_machine_on_random_hands_with_mishaps(ruleset: str) -> None:
+    """The routes (the engine path) against ``transitions`` itself, on random tables, players and
+    mishaps: the same steps give the same events and states, refusals included, audited (each step
+    verified in full first) or not (the run itself finishes the checks)."""
     for seed in range(150):
         logs = []
         for audit, machine in ((True, True), (True, False), (False, False)):
             rng = random.Random(seed)
             table = random_table(rng, ruleset=ruleset)
             hand = Hand(table, DeckPlan(seed=seed), audit=audit, machine=machine)
-            logs.append(play_random_mishaps(hand, rng, candidates, events=True))
+            logs.append(play_random_mishaps(hand, rng, candidates, events=True, states=True))
         assert logs[0] == logs[1] == logs[2], f"seed {seed}"
         assert hand.is_over, f"seed {seed}: stuck at {hand.expected()}"
+
+
+def test_loading_the_procedure_adds_nothing_to_the_model_class() -> None:
+    """The ruling references of the data (``ruling:ID``) are calls in the routes table, not
+    attributes set on the class; the machine queues a trigger a callback fires."""
+    routes = procedure.routes(HandModel)
+    names = {name for cls in HandModel.__mro__ for name in vars(cls)}
+    assert not [name for name in names if ":" in name]
+    assert "make_ruling" in names and "burn_card" in names
+    mishap = routes.by_trigger["mishap_exposed", "dealing"][0]
+    assert [call.__name__ for call in mishap.before] == ["expose_pitch", "rule_on"]
+    assert procedure.machine(HandModel).has_queue
 
 
 def test_autopilot_words_stand_for_the_states_the_data_marks() -> None:

@@ -5,8 +5,8 @@ it.
 allows, refuses it with what was expected and the rule, and runs the machine's transition; the
 hand model (:class:`dealer.engine.model.HandModel`) combines it with the procedure's vocabulary.
 It is its own module so that the optional compiled build (``setup.py``) compiles it: the model
-class itself stays interpreted (the procedure loader sets attributes on it, and it derives from an
-interpreted class too, which a compiled class cannot).
+class itself stays interpreted (it derives from an interpreted class too, which a compiled class
+cannot).
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ from dealer.core.events import Event
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
 from dealer.core.steps import DealerStep, PlayerAction, ShowdownCall, Verb
-from dealer.engine.normal import AnyStep, Dealing
+from dealer.engine.normal import Dealing
 from dealer.engine.obligations import Owed
-from dealer.engine.procedure import procedure, routes
-from dealer.engine.state import allows
+from dealer.engine.procedure import procedure
+from dealer.engine.state import AnyStep
 
 __all__ = ["AnyStep", "Applying"]
 
@@ -71,12 +71,11 @@ class Applying(Dealing):
         """Raise :class:`Refusal` unless ``step`` is what the procedure allows now."""
         self._verify_order(step)
         if isinstance(step, PlayerAction):
-            assert self.betting is not None
             try:
-                self.betting.verify(step.seat, step.move, step.to)
+                self.round.verify(step.seat, step.move, step.to)
             except BettingError as error:
                 raise Refusal(str(error), error.rule) from None
-        elif not self._machine_allows(step):
+        elif not self._allows(step.trigger, step):
             raise self._unexpected(step)
 
     def _verify_order(self, step: AnyStep) -> None:
@@ -91,7 +90,7 @@ class Applying(Dealing):
         elif isinstance(step, ShowdownCall):
             if head is not None and head.verb is not None:
                 raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-            if (step.trigger, self.state) in allows(type(self)):  # at the showdown: says why not
+            if self._knows(step.trigger):  # at the showdown: says why not
                 refusal = self.call_refusal(step)
                 if refusal is not None:
                     raise refusal
@@ -114,18 +113,6 @@ class Applying(Dealing):
             message = f"no irregularity is known for '{step}' here: {self.expected()}"
             return Refusal(message, self._rule_now())
         return Refusal(f"expected {self.expected()}; got: {step}", self._rule_now())
-
-    def _machine_allows(self, step: AnyStep) -> bool:
-        """Whether some transition of the machine takes ``step`` from this state: the routes'
-        conditions written out once (``state.allows``), or, for a hand made with
-        ``machine=True``, asked by name."""
-        if not self.through_machine:
-            allowed = allows(type(self)).get((step.trigger, self.state))
-            return allowed is not None and bool(allowed(self, step))
-        return any(
-            all(bool(getattr(self, name)(step)) is wanted for name, wanted in route.conditions)
-            for route in routes(type(self)).by_trigger.get((step.trigger, self.state), ())
-        )
 
     def can(self, step: AnyStep) -> bool:
         try:
@@ -151,11 +138,7 @@ class Applying(Dealing):
             self._apply_owed(step)
             return self.events[start:]
         try:
-            if self.audit:
-                done = self._fire(step.trigger, step)
-            else:  # _fire's fast path, a call less for every step of every hand
-                fire = self._calls.get((step.trigger, self.state))
-                done = fire is not None and fire(self, step)
+            done = self._fire(step.trigger, step)
         except BettingError as error:
             raise Refusal(str(error), error.rule) from None
         if not done:
@@ -165,20 +148,20 @@ class Applying(Dealing):
     def _apply_owed(self, step: DealerStep) -> None:
         """Perform the step the last ruling owes next: it is off the list (and ``doing``) while it
         runs, so that a round it closes sees what is owed after it; back on it if refused."""
-        head = self.owed.pop(0)
-        self.obligations.doing = head
+        obligations = self.obligations
+        head = obligations.begin()
         try:
             done = self._fire(step.trigger, step)
         except BettingError as error:
-            self.owed.insert(0, head)
+            obligations.put_back(head)
             raise Refusal(str(error), error.rule) from None
         except Refusal:
-            self.owed.insert(0, head)
+            obligations.put_back(head)
             raise
         finally:
-            self.obligations.doing = None
+            obligations.end()
         if not done:  # nothing moved: the refusal reads the hand as it was
-            self.owed.insert(0, head)
+            obligations.put_back(head)
             raise self._unexpected(step)
 
 
