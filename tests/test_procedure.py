@@ -17,7 +17,7 @@ from dealer.core.table import Table
 from dealer.engine import procedure
 from dealer.engine.hand import Hand, Refusal
 from dealer.engine.model import HandModel
-from dealer.engine.random_play import random_table
+from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulesets import load_ruleset
 from dealer.scenarios.format import AUTO_TARGETS, read_scenario
 from dealer.scenarios.replay import autopilot, replay, snapshot
@@ -152,3 +152,31 @@ def test_autopilot_words_stand_for_the_states_the_data_marks() -> None:
 def test_the_scenario_reader_knows_exactly_the_autopilot_words_of_the_data() -> None:
     # the reader keeps its own list so that reading a scenario needs no machine; it must agree
     assert tuple(procedure.procedure().autopilot_targets) == AUTO_TARGETS
+
+
+@pytest.mark.parametrize("audit", [False, True])
+def test_advance_is_the_dealer_steps_applied_one_by_one(audit: bool) -> None:
+    """``Hand.advance`` performs what applying each ``next_dealer_step`` in turn performs, up to
+    the next decision: the same events, in the same calls' order, and the same end."""
+    for seed in range(60):
+        logs = []
+        for advancing in (False, True):
+            rng = random.Random(seed)
+            table = random_table(rng, ruleset="seed" if seed % 2 else "wsop-2024")
+            hand = Hand(table, DeckPlan(seed=seed), audit=audit)
+            log: list[str] = []
+            while not hand.is_over:
+                step = hand.next_dealer_step()
+                if step is not None and advancing:
+                    applied = hand.advance()
+                    assert hand.next_dealer_step() is None and applied
+                elif step is not None:
+                    applied = hand.apply(step)
+                else:
+                    log.append(f"decision at {hand.state}")
+                    applied = hand.apply(random_action(hand, rng))
+                log.extend(str(event) for event in applied)
+            logs.append(log)
+        stepped, advanced = logs
+        assert advanced == stepped, f"seed {seed}"
+        assert any(line.startswith("decision") for line in advanced)

@@ -27,6 +27,7 @@ from dealer.engine.state import AnyStep
 __all__ = ["AnyStep", "Applying"]
 
 _VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
+_BY_PLAYERS = (PlayerAction, ShowdownCall)
 
 
 # The compiled build: the hand model derives from it and stays interpreted.
@@ -54,8 +55,9 @@ class Applying(Dealing):
 
     def next_dealer_step(self) -> DealerStep | None:
         """The correct dealer step now (autopilot); ``None`` if a player acts or the hand ended."""
-        if self.owed:
-            head = self.owed[0]
+        owed = self.obligations.owed
+        if owed:
+            head = owed[0]
             if head.verb is not None:
                 return _dealer_step(head.verb, head.seat)
             if head.by_players:
@@ -128,22 +130,36 @@ class Applying(Dealing):
         checks: no transition's conditions holding, or the betting round refusing the wager (it
         checks before it moves a chip), leaves the hand as it was and is the same refusal.
         """
-        owed = self.owed
+        start = len(self.events)
+        self._perform(step)
+        return self.events[start:]
+
+    def advance(self) -> list[Event]:
+        """Perform the correct dealer steps, one by one as :meth:`apply` performs each, until a
+        player is to act, the floor or a player is awaited, or the hand is over: the next decision
+        in one call. Return the events they caused (none when a decision is awaited already)."""
+        start = len(self.events)
+        step = self.next_dealer_step()
+        while step is not None:
+            self._perform(step)
+            step = self.next_dealer_step()
+        return self.events[start:]
+
+    def _perform(self, step: AnyStep) -> None:
+        owed = self.obligations.owed
         if self.audit:
             self.verify(step)
-        elif owed or isinstance(step, PlayerAction | ShowdownCall):  # else nothing is out of order
+        elif owed or isinstance(step, _BY_PLAYERS):  # else nothing is out of order
             self._verify_order(step)
-        start = len(self.events)
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
             self._apply_owed(step)
-            return self.events[start:]
+            return
         try:
             done = self._fire(step.trigger, step)
         except BettingError as error:
             raise Refusal(str(error), error.rule) from None
         if not done:
             raise self._unexpected(step)
-        return self.events[start:]
 
     def _apply_owed(self, step: DealerStep) -> None:
         """Perform the step the last ruling owes next: it is off the list (and ``doing``) while it

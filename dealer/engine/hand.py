@@ -99,6 +99,13 @@ class Hand:
         raises :class:`Refusal` and leaves the hand as it was."""
         return self._model.apply(step)
 
+    def advance(self) -> list[Event]:
+        """Perform the correct dealer steps (:meth:`next_dealer_step`, each as :meth:`apply`
+        would) until a player is to act, the floor or a player is awaited, or the hand is over;
+        return the events they caused. The next decision in one call: the same hand as applying
+        each step in turn."""
+        return self._model.advance()
+
     # -- what is expected ----------------------------------------------------------------------
 
     def expected(self, lang: str = "en") -> str:

@@ -85,6 +85,12 @@ class Procedure:
         return frozenset(names)
 
 
+@cache
+def final_state() -> str:
+    """The name of the state that ends the hand."""
+    return procedure().final
+
+
 def _text(node: Node, key: str) -> str:
     value = node.get(key)
     if not isinstance(value, str) or not value:

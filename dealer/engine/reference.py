@@ -36,15 +36,15 @@ class MachineModel(HandModel):
 
     def _fire(self, trigger: str, step: AnyStep) -> bool:
         reference = self._reference()
-        if self._queue is not None:  # a transition is under way: the machine queues this one
+        if self._firing:  # a transition is under way: the machine queues this one
             return bool(reference.events[trigger].trigger(self, step))
         # queued, the machine answers True whatever happens: whether a transition applies is asked
         # first (conditions only read the hand)
         if not reference._can_trigger(self, trigger, step):
             return False
-        self._queue = []  # marks the transition under way for the triggers its callbacks fire
+        self._firing = True  # marks the transition under way for the triggers its callbacks fire
         try:
             reference.events[trigger].trigger(self, step)
         finally:
-            self._queue = None
+            self._firing = False
         return True

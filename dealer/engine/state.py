@@ -23,7 +23,7 @@ from dealer.core.roles import Role
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
-from dealer.engine.procedure import Route, procedure, routes
+from dealer.engine.procedure import Route, final_state, procedure, routes
 
 # A callback of a transition a mishap fires (or of the state it enters) is called with the
 # mishap: the compiled build checks the argument's type.
@@ -107,14 +107,17 @@ class HandState:
         self.button_override: int | None = None  # a ruling's say on the next button, if any
         self.state = procedure().initial
         self._routes = routes(type(self)).by_trigger
-        self._queue: list[tuple[str, AnyStep]] | None = None  # triggers fired while one runs
+        self._firing = False  # a transition is running: a trigger fired now waits in _queue
+        self._queue: list[tuple[str, AnyStep]] = []
+        self._final = final_state()
 
     # -- reading the hand ----------------------------------------------------------------------
 
     @property
     def live(self) -> tuple[int, ...]:
         """Seats still holding a hand, in deal order."""
-        return tuple(seat for seat in self.table.positions.deal_order if seat not in self.folded)
+        folded, order = self.folded, self.table.positions.deal_order
+        return tuple([seat for seat in order if seat not in folded]) if folded else order
 
     @property
     def next_seat(self) -> int | None:
@@ -141,7 +144,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return procedure().states[self.state].final
+        return self.state == self._final
 
     @property
     def owed(self) -> list[Owed]:
@@ -219,37 +222,39 @@ class HandState:
         return self._route(trigger, step) is not None
 
     def _fire(self, trigger: str, step: AnyStep) -> bool:
-        """Run the transition ``trigger`` takes from this state; False when there is none
+        """Run the transition ``trigger`` takes from this state: its before calls, the state
+        change and the new state's on-enter calls, then its after calls. False when there is none
         (nothing has changed then). A trigger fired by a callback while a transition runs waits
         until that transition is done, then runs in turn (``transitions``' ``queued=True``)."""
-        queue = self._queue
-        if queue is not None:
-            queue.append((trigger, step))
+        if self._firing:
+            self._queue.append((trigger, step))
             return True
         route = self._route(trigger, step)
         if route is None:
             return False
-        self._queue = queue = []
+        self._firing = True
+        queue = self._queue
         try:
-            self._run(route, step)
-            while queue:
-                trigger, step = queue.pop(0)
-                route = self._route(trigger, step)
-                if route is not None:
-                    self._run(route, step)
+            while True:
+                for call in route.before:
+                    call(self, step)
+                if route.dest is not None:
+                    self.state = route.dest
+                    for call in route.entered:
+                        call(self, step)
+                for call in route.after:
+                    call(self, step)
+                while queue:  # the triggers fired meanwhile, in turn
+                    trigger, step = queue.pop(0)
+                    found = self._route(trigger, step)
+                    if found is not None:
+                        route = found
+                        break
+                else:
+                    return True
         finally:
-            self._queue = None
-        return True
-
-    def _run(self, route: Route, step: AnyStep) -> None:
-        for call in route.before:
-            call(self, step)
-        if route.dest is not None:
-            self.state = route.dest
-            for call in route.entered:
-                call(self, step)
-        for call in route.after:
-            call(self, step)
+            self._firing = False
+            queue.clear()  # a refusal or an error drops what was queued, as transitions does
 
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
