@@ -14,10 +14,10 @@ import os
 from setuptools import setup
 
 # The engine's hot path (every step of every hand runs through these) and the scenario reader and
-# replay (a card room's suite runs through those). The model class that the procedure machine binds
-# to (dealer.engine.model) stays interpreted: the procedure loader sets attributes on it, and it
-# derives from both a compiled class (Applying) and an interpreted one (Irregularities); the
-# compiled classes it derives from allow that (dealer.core.native).
+# replay (a card room's suite runs through those). The model class the procedure's callbacks are
+# read from (dealer.engine.model) stays interpreted: it derives from both a compiled class
+# (Applying) and an interpreted one (Irregularities); the compiled classes it derives from allow
+# that (dealer.core.native).
 COMPILED = [
     "dealer/core/betting.py",
     "dealer/core/cards.py",

@@ -114,11 +114,13 @@ def _callable(
 
 
 def play(table: Table, number: int, seed: int, policy: random.Random) -> Hand:
-    """One hand: autopilot's dealer steps, ``act`` for the players."""
+    """One hand: the dealer's steps up to each decision in one call (``Hand.advance``: every
+    step autopilot names, one at a time), ``act`` for the players."""
     hand = Hand(table, DeckPlan(seed=deck_seed(seed, number)))
+    hand.advance()
     while not hand.is_over:
-        step = hand.next_dealer_step()
-        hand.apply(step if step is not None else act(hand, policy))
+        hand.apply(act(hand, policy))
+        hand.advance()
     return hand
 
 

@@ -140,9 +140,11 @@ def play_random_mishaps(
     candidates: Callable[[Hand, random.Random], list[Mishap]],
     *,
     events: bool = False,
+    states: bool = False,
 ) -> list[str]:
     """Random steps, a mishap now and then (one of ``candidates``), until the hand ends or 400
-    lines are logged: each refusal with its rule, and with ``events`` each event applied."""
+    lines are logged: each refusal with its rule, with ``events`` each event applied, and with
+    ``states`` the procedure state after each step."""
     log: list[str] = []
     while not hand.is_over and len(log) < 400:
         offers = candidates(hand, rng) if rng.random() < 0.1 else []
@@ -153,6 +155,8 @@ def play_random_mishaps(
                 log.extend(str(event) for event in applied)
         except Refusal as refusal:
             log.append(f"refused: {refusal} ({refusal.rule})")
+        if states:
+            log.append(f"state: {hand.state}")
     return log
 
 

@@ -17,7 +17,7 @@ from dealer.core.table import Table
 from dealer.engine import procedure
 from dealer.engine.hand import Hand, Refusal
 from dealer.engine.model import HandModel
-from dealer.engine.random_play import random_table
+from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulesets import load_ruleset
 from dealer.scenarios.format import AUTO_TARGETS, read_scenario
 from dealer.scenarios.replay import autopilot, replay, snapshot
@@ -95,10 +95,11 @@ def test_autopilot_deals_in_physical_order() -> None:
 
 
 @pytest.mark.parametrize("path", sorted(SCENARIOS.rglob("*.yaml")), ids=lambda p: p.stem)
-def test_the_fast_path_runs_the_machine_s_own_transitions(path: Path) -> None:
-    """Hands run the machine's transitions from ``routes()`` (audited or not); a hand made with
-    ``machine=True`` fires through ``transitions`` itself. Every scenario gives the same events and
-    final state all three ways."""
+def test_the_engine_path_runs_the_machine_s_own_transitions(path: Path) -> None:
+    """Hands run the routes read out of the machine (audited or not); a hand made with
+    ``machine=True`` has ``transitions`` itself decide and fire every transition (the reference,
+    ``dealer.engine.reference``). Every scenario gives the same events and final state all three
+    ways."""
     scenario = read_scenario(path)
     reference = replay(scenario, machine=True)
     for fast in (replay(scenario), replay(scenario, audit=False)):
@@ -109,19 +110,31 @@ def test_the_fast_path_runs_the_machine_s_own_transitions(path: Path) -> None:
 
 
 @pytest.mark.parametrize("ruleset", ["seed", "wsop-2024"])
-def test_the_fast_path_matches_the_machine_on_random_hands_with_mishaps(ruleset: str) -> None:
-    """The functions written from the routes (the fast path) against ``transitions`` itself, on
-    random tables, players and mishaps: the same steps give the same events, refusals included,
-    audited (each step verified in full first) or not (the run itself finishes the checks)."""
+def test_the_engine_path_matches_the_machine_on_random_hands_with_mishaps(ruleset: str) -> None:
+    """The routes (the engine path) against ``transitions`` itself, on random tables, players and
+    mishaps: the same steps give the same events and states, refusals included, audited (each step
+    verified in full first) or not (the run itself finishes the checks)."""
     for seed in range(150):
         logs = []
         for audit, machine in ((True, True), (True, False), (False, False)):
             rng = random.Random(seed)
             table = random_table(rng, ruleset=ruleset)
             hand = Hand(table, DeckPlan(seed=seed), audit=audit, machine=machine)
-            logs.append(play_random_mishaps(hand, rng, candidates, events=True))
+            logs.append(play_random_mishaps(hand, rng, candidates, events=True, states=True))
         assert logs[0] == logs[1] == logs[2], f"seed {seed}"
         assert hand.is_over, f"seed {seed}: stuck at {hand.expected()}"
+
+
+def test_loading_the_procedure_adds_nothing_to_the_model_class() -> None:
+    """The ruling references of the data (``ruling:ID``) are calls in the routes table, not
+    attributes set on the class; the machine queues a trigger a callback fires."""
+    routes = procedure.routes(HandModel)
+    names = {name for cls in HandModel.__mro__ for name in vars(cls)}
+    assert not [name for name in names if ":" in name]
+    assert "make_ruling" in names and "burn_card" in names
+    mishap = routes.by_trigger["mishap_exposed", "dealing"][0]
+    assert [call.__name__ for call in mishap.before] == ["expose_pitch", "rule_on"]
+    assert procedure.machine(HandModel).has_queue
 
 
 def test_autopilot_words_stand_for_the_states_the_data_marks() -> None:
@@ -139,3 +152,31 @@ def test_autopilot_words_stand_for_the_states_the_data_marks() -> None:
 def test_the_scenario_reader_knows_exactly_the_autopilot_words_of_the_data() -> None:
     # the reader keeps its own list so that reading a scenario needs no machine; it must agree
     assert tuple(procedure.procedure().autopilot_targets) == AUTO_TARGETS
+
+
+@pytest.mark.parametrize("audit", [False, True])
+def test_advance_is_the_dealer_steps_applied_one_by_one(audit: bool) -> None:
+    """``Hand.advance`` performs what applying each ``next_dealer_step`` in turn performs, up to
+    the next decision: the same events, in the same calls' order, and the same end."""
+    for seed in range(60):
+        logs = []
+        for advancing in (False, True):
+            rng = random.Random(seed)
+            table = random_table(rng, ruleset="seed" if seed % 2 else "wsop-2024")
+            hand = Hand(table, DeckPlan(seed=seed), audit=audit)
+            log: list[str] = []
+            while not hand.is_over:
+                step = hand.next_dealer_step()
+                if step is not None and advancing:
+                    applied = hand.advance()
+                    assert hand.next_dealer_step() is None and applied
+                elif step is not None:
+                    applied = hand.apply(step)
+                else:
+                    log.append(f"decision at {hand.state}")
+                    applied = hand.apply(random_action(hand, rng))
+                log.extend(str(event) for event in applied)
+            logs.append(log)
+        stepped, advanced = logs
+        assert advanced == stepped, f"seed {seed}"
+        assert any(line.startswith("decision") for line in advanced)

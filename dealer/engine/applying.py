@@ -5,8 +5,8 @@ it.
 allows, refuses it with what was expected and the rule, and runs the machine's transition; the
 hand model (:class:`dealer.engine.model.HandModel`) combines it with the procedure's vocabulary.
 It is its own module so that the optional compiled build (``setup.py``) compiles it: the model
-class itself stays interpreted (the procedure loader sets attributes on it, and it derives from an
-interpreted class too, which a compiled class cannot).
+class itself stays interpreted (it derives from an interpreted class too, which a compiled class
+cannot).
 """
 
 from __future__ import annotations
@@ -19,14 +19,15 @@ from dealer.core.events import Event
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
 from dealer.core.steps import DealerStep, PlayerAction, ShowdownCall, Verb
-from dealer.engine.normal import AnyStep, Dealing
+from dealer.engine.normal import Dealing
 from dealer.engine.obligations import Owed
-from dealer.engine.procedure import procedure, routes
-from dealer.engine.state import allows
+from dealer.engine.procedure import procedure
+from dealer.engine.state import AnyStep
 
 __all__ = ["AnyStep", "Applying"]
 
 _VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
+_BY_PLAYERS = (PlayerAction, ShowdownCall)
 
 
 # The compiled build: the hand model derives from it and stays interpreted.
@@ -54,8 +55,9 @@ class Applying(Dealing):
 
     def next_dealer_step(self) -> DealerStep | None:
         """The correct dealer step now (autopilot); ``None`` if a player acts or the hand ended."""
-        if self.owed:
-            head = self.owed[0]
+        owed = self.obligations.owed
+        if owed:
+            head = owed[0]
             if head.verb is not None:
                 return _dealer_step(head.verb, head.seat)
             if head.by_players:
@@ -71,12 +73,11 @@ class Applying(Dealing):
         """Raise :class:`Refusal` unless ``step`` is what the procedure allows now."""
         self._verify_order(step)
         if isinstance(step, PlayerAction):
-            assert self.betting is not None
             try:
-                self.betting.verify(step.seat, step.move, step.to)
+                self.round.verify(step.seat, step.move, step.to)
             except BettingError as error:
                 raise Refusal(str(error), error.rule) from None
-        elif not self._machine_allows(step):
+        elif not self._allows(step.trigger, step):
             raise self._unexpected(step)
 
     def _verify_order(self, step: AnyStep) -> None:
@@ -91,7 +92,7 @@ class Applying(Dealing):
         elif isinstance(step, ShowdownCall):
             if head is not None and head.verb is not None:
                 raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
-            if (step.trigger, self.state) in allows(type(self)):  # at the showdown: says why not
+            if self._knows(step.trigger):  # at the showdown: says why not
                 refusal = self.call_refusal(step)
                 if refusal is not None:
                     raise refusal
@@ -115,18 +116,6 @@ class Applying(Dealing):
             return Refusal(message, self._rule_now())
         return Refusal(f"expected {self.expected()}; got: {step}", self._rule_now())
 
-    def _machine_allows(self, step: AnyStep) -> bool:
-        """Whether some transition of the machine takes ``step`` from this state: the routes'
-        conditions written out once (``state.allows``), or, for a hand made with
-        ``machine=True``, asked by name."""
-        if not self.through_machine:
-            allowed = allows(type(self)).get((step.trigger, self.state))
-            return allowed is not None and bool(allowed(self, step))
-        return any(
-            all(bool(getattr(self, name)(step)) is wanted for name, wanted in route.conditions)
-            for route in routes(type(self)).by_trigger.get((step.trigger, self.state), ())
-        )
-
     def can(self, step: AnyStep) -> bool:
         try:
             self.verify(step)
@@ -141,44 +130,54 @@ class Applying(Dealing):
         checks: no transition's conditions holding, or the betting round refusing the wager (it
         checks before it moves a chip), leaves the hand as it was and is the same refusal.
         """
-        owed = self.owed
+        start = len(self.events)
+        self._perform(step)
+        return self.events[start:]
+
+    def advance(self) -> list[Event]:
+        """Perform the correct dealer steps, one by one as :meth:`apply` performs each, until a
+        player is to act, the floor or a player is awaited, or the hand is over: the next decision
+        in one call. Return the events they caused (none when a decision is awaited already)."""
+        start = len(self.events)
+        step = self.next_dealer_step()
+        while step is not None:
+            self._perform(step)
+            step = self.next_dealer_step()
+        return self.events[start:]
+
+    def _perform(self, step: AnyStep) -> None:
+        owed = self.obligations.owed
         if self.audit:
             self.verify(step)
-        elif owed or isinstance(step, PlayerAction | ShowdownCall):  # else nothing is out of order
+        elif owed or isinstance(step, _BY_PLAYERS):  # else nothing is out of order
             self._verify_order(step)
-        start = len(self.events)
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
             self._apply_owed(step)
-            return self.events[start:]
+            return
         try:
-            if self.audit:
-                done = self._fire(step.trigger, step)
-            else:  # _fire's fast path, a call less for every step of every hand
-                fire = self._calls.get((step.trigger, self.state))
-                done = fire is not None and fire(self, step)
+            done = self._fire(step.trigger, step)
         except BettingError as error:
             raise Refusal(str(error), error.rule) from None
         if not done:
             raise self._unexpected(step)
-        return self.events[start:]
 
     def _apply_owed(self, step: DealerStep) -> None:
         """Perform the step the last ruling owes next: it is off the list (and ``doing``) while it
         runs, so that a round it closes sees what is owed after it; back on it if refused."""
-        head = self.owed.pop(0)
-        self.obligations.doing = head
+        obligations = self.obligations
+        head = obligations.begin()
         try:
             done = self._fire(step.trigger, step)
         except BettingError as error:
-            self.owed.insert(0, head)
+            obligations.put_back(head)
             raise Refusal(str(error), error.rule) from None
         except Refusal:
-            self.owed.insert(0, head)
+            obligations.put_back(head)
             raise
         finally:
-            self.obligations.doing = None
+            obligations.end()
         if not done:  # nothing moved: the refusal reads the hand as it was
-            self.owed.insert(0, head)
+            obligations.put_back(head)
             raise self._unexpected(step)
 
 

@@ -50,7 +50,7 @@ __all__ = ["AnyStep", "Hand", "InvariantError", "Refusal", "warm_up"]
 
 
 def warm_up() -> None:
-    """Build the process's one procedure machine and its compiled routes now (for example
+    """Build the process's one procedure machine and the routes read out of it now (for example
     before worker processes fork), instead of at the first hand."""
     machine(HandModel)
     routes(HandModel)
@@ -61,8 +61,9 @@ class Hand:
 
     ``audit=True`` checks every card and chip after every event and verifies each step in full
     before it runs (replay and tests); without it a step that does not fit is still refused, by
-    the run itself. ``machine=True`` fires every step through the ``transitions`` machine itself
-    rather than the transitions read out of it once (the reference the tests hold those to).
+    the run itself. ``machine=True`` has ``transitions`` itself decide and fire every transition
+    rather than the routes read out of it once: the reference the tests hold the engine path to
+    (:mod:`dealer.engine.reference`).
     """
 
     __slots__ = ("_model",)
@@ -76,7 +77,12 @@ class Hand:
         audit: bool = False,
         machine: bool = False,
     ) -> None:
-        self._model = HandModel(table, plan, deck, audit=audit, machine=machine)
+        model = HandModel
+        if machine:  # the reference, for the tests (dealer.engine.reference)
+            from dealer.engine.reference import MachineModel
+
+            model = MachineModel
+        self._model = model(table, plan, deck, audit=audit)
 
     # -- verify / can / apply ------------------------------------------------------------------
 
@@ -92,6 +98,13 @@ class Hand:
         """Perform ``step``; return the events it caused, in physical order. A refused step
         raises :class:`Refusal` and leaves the hand as it was."""
         return self._model.apply(step)
+
+    def advance(self) -> list[Event]:
+        """Perform the correct dealer steps (:meth:`next_dealer_step`, each as :meth:`apply`
+        would) until a player is to act, the floor or a player is awaited, or the hand is over;
+        return the events they caused. The next decision in one call: the same hand as applying
+        each step in turn."""
+        return self._model.advance()
 
     # -- what is expected ----------------------------------------------------------------------
 

@@ -24,7 +24,7 @@ from dealer.core.stakes import Street
 from dealer.core.steps import BOARD_VERBS, DealerStep, Step, Verb
 from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
 from dealer.engine.procedure import procedure
-from dealer.engine.state import HandState
+from dealer.engine.state import HandState, InvariantError, seat_named
 from dealer.rules.rulebook import Branch, Fate
 
 # The stub's cards from a burn error on, as they would have come: None a burn, else the board place
@@ -178,23 +178,23 @@ class Irregularities(HandState):
     def expose_replacement(self, step: Mishap) -> None:
         """The replacement card a ruling owes is exposed too: with the first, two cards exposed
         by the dealer in one deal (REMEDY-STACK)."""
-        assert step.seat is not None
-        first = self._held_exposed(step.seat)
+        seat = seat_named(step)
+        first = self._held_exposed(seat)
         self.ledger.move(first, Place.SET_ASIDE)
         self._log(Kind.SET_ASIDE, cards=(first,), note="the exposed card")
-        card = self.ledger.pitch(step.seat)
+        card = self.ledger.pitch(seat)
         self.exposed.append(card)
-        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="replacement, exposed")
+        self._log(Kind.PITCH, seat=seat, cards=(card,), note="replacement, exposed")
         self._touch(Role.EXPOSED_CARD, first, card)
 
     @touches(Role.MISDEALT_CARD)
     def misdirect_pitch(self, step: Mishap) -> None:
-        assert step.seat is not None
-        card = self.ledger.pitch(step.seat)
+        seat = seat_named(step)
+        card = self.ledger.pitch(seat)
         if self.next_seat is None:  # after the deal: a card too many in the starting hands
             self.extra.append(card)
         owed = f"owed to seat {self.next_seat}" if self.next_seat is not None else "no card owed"
-        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note=owed)
+        self._log(Kind.PITCH, seat=seat, cards=(card,), note=owed)
         self._touch(Role.MISDEALT_CARD, card)
 
     def skip_pitch(self, step: Mishap) -> None:
@@ -205,20 +205,20 @@ class Irregularities(HandState):
 
     @touches(Role.EXTRA_CARD)
     def extra_pitch(self, step: Mishap) -> None:
-        assert step.seat is not None
-        card = self.ledger.pitch(step.seat)
+        seat = seat_named(step)
+        card = self.ledger.pitch(seat)
         self.extra.append(card)
-        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card")
+        self._log(Kind.PITCH, seat=seat, cards=(card,), note="extra card")
         self._touch(Role.EXTRA_CARD, card)
 
     @touches(Role.EXTRA_CARD)
     def extra_pitch_face_up(self, step: Mishap) -> None:
         """An extra card dealt face up: an extra card, and an exposed card of this deal."""
-        assert step.seat is not None
-        card = self.ledger.pitch(step.seat)
+        seat = seat_named(step)
+        card = self.ledger.pitch(seat)
         self.extra.append(card)
         self.exposed.append(card)
-        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="extra card, face up")
+        self._log(Kind.PITCH, seat=seat, cards=(card,), note="extra card, face up")
         self._touch(Role.EXTRA_CARD, card)
 
     @touches(Role.MISDEALT_CARD)
@@ -229,8 +229,8 @@ class Irregularities(HandState):
 
     @touches(Role.SHORT_HAND)
     def mark_short(self, step: Mishap) -> None:
-        assert step.seat is not None
-        self._touch(Role.SHORT_HAND, *self.ledger.hands.get(step.seat, ()))
+        seat = seat_named(step)
+        self._touch(Role.SHORT_HAND, *self.ledger.hands.get(seat, ()))
 
     def _premature(self, street: Verb, count: int) -> None:
         """The dealer burned and turned a street while its betting round was still going on; a
@@ -292,7 +292,8 @@ class Irregularities(HandState):
         """The turn or river turned without the burn a ruling holds for it: the card turned is
         the one that would have come (SEEN-CARD-STAYS-OUT)."""
         held = self.obligations.next_burn(self.ledger)
-        assert held is not None
+        if held is None:  # the transition's condition: burn_held
+            raise InvariantError("no burn is held for this street")
         self.street_without_burn(step)
         self.touched[Role.HELD_BURN] = (held,)
 
@@ -304,9 +305,11 @@ class Irregularities(HandState):
 
     @touches(Role.FLASHED_CARD)
     def flash_card(self, step: Mishap) -> None:
-        assert step.card is not None
-        self._log(Kind.FLASH, seat=step.seat, cards=(step.card,))
-        self._touch(Role.FLASHED_CARD, step.card)
+        card = step.card
+        if card is None:  # the reader gives every flash its card
+            raise InvariantError(f"'{step}' names no card")
+        self._log(Kind.FLASH, seat=step.seat, cards=(card,))
+        self._touch(Role.FLASHED_CARD, card)
 
     def boxed_where_it_can_be(self, step: Mishap) -> bool:
         """A boxed card found at a place of the flop (``at``) only while the flop is dealt."""
@@ -380,7 +383,7 @@ class Irregularities(HandState):
         )  # fmt: skip
         for card in self.touched.get(Role.HELD_BURN, ()):
             self.obligations.skipped(card)  # it serves no later street
-        self.obligations.pending.append(pending)
+        self.obligations.defer(pending)
         self._log(Kind.UNNOTICED, note=pending.what)
         self.touched = {}
 
@@ -407,8 +410,7 @@ class Irregularities(HandState):
     def rule_on_noticed(self, step: Step) -> None:
         """NOTICED-LATE: each unnoticed mishap is ruled on now, on the hand as it stands: after
         substantial action no misdeal (LA 105), a card acted on stands (LA 165)."""
-        pending, self.obligations.pending = self.obligations.pending, []
-        for item in pending:
+        for item in self.obligations.take_pending():
             self._log(Kind.NOTICE, note=item.what)
             self.touched = dict(item.cards)
             # acted on: a player acted since, the board card concerned has been turned since, or
@@ -712,7 +714,7 @@ class Irregularities(HandState):
         self.short_due.clear()
         self.folded.clear()
         self.actions.clear()
-        self.obligations.held.clear()
+        self.obligations.gathered()
         self.betting = None
         if self.void:  # a void hand is no hand: the button stays
             self.next_button = self.button_override = self.table.button
@@ -720,7 +722,8 @@ class Irregularities(HandState):
 
     def correct_button_and_blinds(self, step: Step) -> None:
         """Put the button where it belongs, take back the forced bets and post them again."""
-        assert self.button_fix is not None
+        if self.button_fix is None:  # a ruling on BUTTON-MISPLACED set it
+            raise InvariantError("the button is corrected to no seat")
         for seat, amount in self.forced.items():
             self.stacks[seat] += amount
             self.committed[seat] -= amount
@@ -742,22 +745,23 @@ class Irregularities(HandState):
         return self.exposed[-1]
 
     def replace_exposed(self, step: DealerStep) -> None:
-        assert step.seat is not None
-        exposed = self._held_exposed(step.seat)
+        seat = seat_named(step)
+        exposed = self._held_exposed(seat)
         self.ledger.move(exposed, Place.SET_ASIDE)  # held by the dealer: it will be the flop's burn
         self._log(Kind.SET_ASIDE, cards=(exposed,), note="the exposed card")
-        card = self.ledger.pitch(step.seat)
-        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="replacement")
+        card = self.ledger.pitch(seat)
+        self._log(Kind.PITCH, seat=seat, cards=(card,), note="replacement")
 
     def pitch_owed_card(self, step: DealerStep) -> None:
-        assert step.seat is not None
-        card = self.ledger.pitch(step.seat)
-        self._log(Kind.PITCH, seat=step.seat, cards=(card,), note="the card owed")
+        seat = seat_named(step)
+        card = self.ledger.pitch(seat)
+        self._log(Kind.PITCH, seat=seat, cards=(card,), note="the card owed")
 
     def kill_short_hand(self, step: Step) -> None:
         doing = self.obligations.doing
         seat = doing.seat if doing is not None else None
-        assert seat is not None
+        if seat is None:  # KILL-HAND steps are owed for a seat (obligations._owed)
+            raise InvariantError("a hand to kill, at no seat")
         if self.betting is not None:
             self.betting.kill(seat)
         self.folded.add(seat)

@@ -12,17 +12,12 @@ from dealer.core.errors import Refusal
 from dealer.core.events import Kind
 from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
-from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
 from dealer.core.pots import Contributions, Pot, award, build_pots, pot_name, show_order
 from dealer.core.stakes import AntePayer, Street, Structure
-from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Step, Verb
+from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Verb
 from dealer.engine.procedure import procedure
-from dealer.engine.state import HandState
-
-# A callback of a transition a mishap fires (or of the state it enters) is called with the
-# mishap: the compiled build checks the argument's type.
-AnyStep = Step | Mishap
+from dealer.engine.state import AnyStep, HandState, InvariantError
 
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
@@ -115,7 +110,8 @@ class Dealing(HandState):
 
     def open_betting(self, step: AnyStep) -> None:
         street = procedure().states[self.state].street
-        assert street is not None, f"state {self.state} opens betting but names no street"
+        if street is None:
+            raise InvariantError(f"state {self.state} opens betting but names no street")
         positions, stakes = self.table.positions, self.table.stakes
         preflop = street is Street.PREFLOP
         order = positions.preflop_order if preflop else positions.postflop_order
@@ -138,9 +134,9 @@ class Dealing(HandState):
             self._fire("end_round", step)
 
     def apply_wager(self, step: PlayerAction) -> None:
-        assert self.betting is not None
+        betting = self.round
         seat = step.seat
-        wager = self.betting.act(seat, step.move, step.to)
+        wager = betting.act(seat, step.move, step.to)
         move = wager.move
         self.actions.append((seat, move))
         if move is Move.FOLD:
@@ -151,7 +147,7 @@ class Dealing(HandState):
         if move is Move.CHECK:
             self._log(Kind.CHECK, seat=seat)
             return
-        if move is not Move.CALL and self.betting.street is Street.RIVER:
+        if move is not Move.CALL and betting.street is Street.RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
         amount = wager.added if move is Move.CALL else wager.to
         pending = self.pending_push
@@ -177,9 +173,9 @@ class Dealing(HandState):
             self._fire("end_round", step)
 
     def settle_round(self, step: AnyStep) -> None:
-        assert self.betting is not None
-        street = self.betting.street
-        returned = self.betting.return_uncalled()
+        betting = self.round
+        street = betting.street
+        returned = betting.return_uncalled()
         if returned is not None:
             seat, amount = returned
             self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
@@ -266,16 +262,14 @@ class Dealing(HandState):
         self.released.discard(seat)
         self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
 
-    def table_hand(self, step: AnyStep) -> None:
+    def table_hand(self, step: ShowdownCall) -> None:
         """A player tables the hand face up: it plays as its cards read (LA 140)."""
-        assert isinstance(step, ShowdownCall)
         self._table(step.seat)
 
-    def muck_unshown(self, step: AnyStep) -> None:
+    def muck_unshown(self, step: ShowdownCall) -> None:
         """A player throws the hand away unshown (SHOWDOWN-MUCK: dead, no claim to any pot);
         under a ruleset where saying so is enough, a hand that said the board plays counts as
         the board (PLAY-BOARD, 004)."""
-        assert isinstance(step, ShowdownCall)
         seat = step.seat
         cards = self.ledger.muck_hand(seat)
         if seat in self.board_said and self.table.ruleset.board_by_announcement:
@@ -287,12 +281,11 @@ class Dealing(HandState):
         self.released.discard(seat)
         self._log(Kind.MUCK, seat=seat, cards=cards, note="unshown")
 
-    def touch_the_muck(self, step: AnyStep) -> None:
+    def touch_the_muck(self, step: ShowdownCall) -> None:
         """A hand released face down touches the muck (FOLD). Where that kills it (seed: 004,
         「任何一張牌碰到了Muck」) it is folded, out of turn too, and at the showdown it is mucked
         (a hand that said the board plays counts as the board, PLAY-BOARD); else it is not dead
         while it can be told apart, and the player may still table it (LA 106)."""
-        assert isinstance(step, ShowdownCall)
         seat = step.seat
         if not self.table.ruleset.muck_touch_kills:
             self.released.add(seat)
@@ -308,10 +301,9 @@ class Dealing(HandState):
             return
         self.muck_unshown(step)
 
-    def announce_board(self, step: AnyStep) -> None:
+    def announce_board(self, step: ShowdownCall) -> None:
         """A player says the board plays (PLAY-BOARD): under seed the cards may then go to the
         muck; under wsop-2024 they must still be tabled to share (LA 168; TR 75)."""
-        assert isinstance(step, ShowdownCall)
         self.board_said.add(step.seat)
         self._log(Kind.ANNOUNCE, seat=step.seat, note="plays the board")
 

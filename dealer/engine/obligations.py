@@ -321,6 +321,33 @@ class Obligations:
         self.owed.clear()
         self.pending.clear()
 
+    def begin(self) -> Owed:
+        """The next owed step is performed now: it is off the list while it runs (so that a round
+        it closes sees what is owed after it) and is what is being done (``doing``)."""
+        self.doing = self.owed.pop(0)
+        return self.doing
+
+    def put_back(self, owed: Owed) -> None:
+        """The owed step was refused: it is owed next again."""
+        self.owed.insert(0, owed)
+
+    def end(self) -> None:
+        """The owed step under way is over (done or refused)."""
+        self.doing = None
+
+    def defer(self, pending: Pending) -> None:
+        """A mishap nobody noticed waits for the floor's call (NOTICED-LATE)."""
+        self.pending.append(pending)
+
+    def take_pending(self) -> list[Pending]:
+        """The floor is called: every mishap that waited for it, in order, none left waiting."""
+        pending, self.pending = self.pending, []
+        return pending
+
+    def gathered(self) -> None:
+        """Every card is back in the stub (a misdeal, a void hand): no card is held any more."""
+        self.held.clear()
+
     # -- held cards ------------------------------------------------------------------------------
 
     def hold(self, card: Card, role: Role, rule_id: str, hold: Hold) -> None:
@@ -392,9 +419,9 @@ def merge(owed: list[Owed], new: Iterable[Owed]) -> list[Owed]:
     dealt once, as the later ruling says (it knows what happened since). A second burn card held
     for the same street stays held and serves as the next street's burn.
     """
-    old_parts, new_parts = _parts(owed), _parts(list(new))
-    merged: list[Owed] = _between(old_parts[0][1], new_parts[0][1])
-    i = j = 1
+    (old_first, old_parts), (new_first, new_parts) = _parts(owed), _parts(list(new))
+    merged: list[Owed] = _between(old_first, new_first)
+    i = j = 0
     while i < len(old_parts) or j < len(new_parts):
         old_wait = old_parts[i][0] if i < len(old_parts) else None
         new_wait = new_parts[j][0] if j < len(new_parts) else None
@@ -404,22 +431,22 @@ def merge(owed: list[Owed], new: Iterable[Owed]) -> list[Owed]:
         elif old_wait is not None and (new_wait is None or old_wait.wait is Verb.REDEAL):
             merged += [old_wait, *old_parts[i][1]]  # the deal comes before any betting round
             i += 1
-        else:
-            assert new_wait is not None
-            merged += [new_wait, *new_parts[j][1]]
+        else:  # only the new list has a part left here, or its part comes first
+            merged += [new_parts[j][0], *new_parts[j][1]]
             j += 1
     return merged
 
 
-def _parts(owed: list[Owed]) -> list[tuple[Owed | None, list[Owed]]]:
+def _parts(owed: list[Owed]) -> tuple[list[Owed], list[tuple[Owed, list[Owed]]]]:
     """The steps before the first wait, then each wait with the steps after it."""
-    parts: list[tuple[Owed | None, list[Owed]]] = [(None, [])]
+    first: list[Owed] = []
+    parts: list[tuple[Owed, list[Owed]]] = []
     for item in owed:
         if item.wait is not None:
             parts.append((item, []))
         else:
-            parts[-1][1].append(item)
-    return parts
+            (parts[-1][1] if parts else first).append(item)
+    return first, parts
 
 
 def _between(old: list[Owed], new: list[Owed]) -> list[Owed]:

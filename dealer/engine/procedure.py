@@ -2,20 +2,20 @@
 
 ``procedures/holdem.yaml`` is read and built into one ``transitions`` machine.
 
-The machine is built once per process and serves every hand: a hand is a model whose ``state``
-attribute the machine reads and sets; events are fired with ``machine.events[trigger].trigger(hand,
-step)``, so no hand is ever added to (or leaks in) the machine.
+The machine is built once per process, and the routes every hand runs are read out of it once
+(:func:`routes`): the one engine path (docs/how-it-works.md, "The engine path"). The machine itself
+is the reference the tests hold the routes to; a hand is never added to (or leaks in) it.
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from transitions import Machine
+from transitions import EventData, Machine
 
 from dealer.core.roles import roles_touched
 from dealer.core.stakes import Street
@@ -85,6 +85,12 @@ class Procedure:
         return frozenset(names)
 
 
+@cache
+def final_state() -> str:
+    """The name of the state that ends the hand."""
+    return procedure().final
+
+
 def _text(node: Node, key: str) -> str:
     value = node.get(key)
     if not isinstance(value, str) or not value:
@@ -119,9 +125,9 @@ def _state(node: Any, items: Items, index: int) -> StateSpec:
 # The keys the data may use (a misspelt one is an error naming the closest, not ignored); the
 # ``*_states`` lists only hold YAML anchors the transitions use.
 _STATE_KEYS = {"name", "rule", "next", "street", "betting", "final"}
-# What the compiled path runs: conditions, unless, before, after and a destination. Anything else
-# ``transitions`` offers (prepare, on_exit, ...) would be run by the machine and skipped by the
-# compiled path, so the loader refuses it. ``unnoticed`` is ours: see _unnoticed.
+# What the routes run (``routes``): conditions, unless, before, after and a destination. Anything
+# else ``transitions`` offers (prepare, on_exit, ...) would be run by the machine and skipped by the
+# routes, so the loader refuses it. ``unnoticed`` is ours: see _unnoticed.
 _TRANSITION_KEYS = {"trigger", "source", "dest", "conditions", "unless", "before", "after"}
 _MISHAP_KEYS = _TRANSITION_KEYS | {"unnoticed"}
 _TOP_KEYS = {"machine", "initial", "states", "betting_states", "in_hand_states",
@@ -210,19 +216,46 @@ def _unnoticed(transition: Node) -> Node:
     return twin
 
 
-def _callback(model: type, name: str) -> Any:
-    """What a callback name stands for: the model's method, or a ruling reference parsed once
-    into a method that rules on it (``ruling:ID``) or defers it to the floor's call (``defer:``)."""
+Call = Callable[[Any, Any], Any]  # a callback as the hand runs it: ``call(hand, step)``
+
+
+@dataclass(frozen=True, slots=True)
+class Callback:
+    """A callback name of the data and what it stands for, resolved once: a method of the model,
+    or a ruling reference parsed into a call that rules on it (``ruling:ID``) or defers it to the
+    floor's call (``defer:``). Nothing is added to the model class: the routes hold the call.
+
+    The machine calls it with its event (``send_event``); the routes call ``run(hand, step)``."""
+
+    name: str
+    run: Call
+
+    def __call__(self, event: EventData) -> Any:
+        return self.run(event.model, *event.args)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def _callback(model: type, name: str) -> Callback:
+    """What a callback name stands for (``SourceError`` for a name with no meaning)."""
     deferred = name.startswith("defer:")
-    ref = RulingRef.parse(name.removeprefix("defer:"))
+    try:
+        ref = RulingRef.parse(name.removeprefix("defer:"))
+    except ValueError as error:
+        raise SourceError(_SHOWN_AS, 1, str(error)) from None
     if ref is None:
-        return getattr(model, name, None)
+        found = getattr(model, name, None)
+        if not callable(found):
+            raise SourceError(_SHOWN_AS, 1, f"callback with no meaning: {name}")
+        return Callback(name, found)
     method_name = "defer_ruling" if deferred else "make_ruling"
+    method = getattr(model, method_name)
 
     def rule_on(hand: Any, step: Any) -> Any:
-        return getattr(hand, method_name)(ref, step)
+        return method(hand, ref, step)
 
-    return rule_on
+    return Callback(name, rule_on)
 
 
 def _check_roles(model: type, spec: Procedure) -> None:
@@ -232,7 +265,7 @@ def _check_roles(model: type, spec: Procedure) -> None:
         transition = spec.transitions[index]
         names = transition.get("before") or []
         names = [names] if isinstance(names, str) else names
-        roles = {role for name in names for role in roles_touched(_callback(model, name))}
+        roles = {role for name in names for role in roles_touched(_callback(model, name).run)}
         for name in names:
             ref = RulingRef.parse(str(name).removeprefix("defer:"))
             if ref is None:
@@ -260,8 +293,11 @@ _ROUTES: dict[type, Routes] = {}
 
 
 def machine(model: type) -> Machine:
-    """The one procedure machine of this process, for the model class whose methods are the
-    vocabulary the data is written in (one class, so one machine)."""
+    """The procedure machine for the model class whose methods are the vocabulary the data is
+    written in (one class, so one machine per process): ``transitions`` itself, built from the data
+    with every callback resolved (:class:`Callback`). Hands run the routes read out of it
+    (:func:`routes`); the machine is the reference the tests hold them to
+    (:mod:`dealer.engine.reference`), and what ``dealer diagram`` draws."""
     built = _MACHINES.get(model)
     if built is None:
         built = _MACHINES[model] = _build(model)
@@ -270,81 +306,93 @@ def machine(model: type) -> Machine:
 
 def _build(model: type) -> Machine:
     spec = procedure()
-    for name in sorted(spec.callbacks):
-        try:
-            found = _callback(model, name)
-        except ValueError as error:
-            raise SourceError(_SHOWN_AS, 1, str(error)) from None
-        if not callable(found):
-            raise SourceError(_SHOWN_AS, 1, f"callback with no meaning: {name}")
-        if not hasattr(model, name):
-            setattr(model, name, found)  # a ruling reference, parsed once, as a method
+    callbacks = {name: _callback(model, name) for name in sorted(spec.callbacks)}
     _check_roles(model, spec)
+
+    def resolved(value: Any) -> Any:
+        if isinstance(value, str):
+            return callbacks[value]
+        return [callbacks[name] for name in value]
+
     states = [
-        {"name": name, **({"on_enter": spec.on_enter[name]} if name in spec.on_enter else {})}
+        {
+            "name": name,
+            **({"on_enter": callbacks[spec.on_enter[name]]} if name in spec.on_enter else {}),
+        }
         for name in spec.states
     ]
-    built = Machine(
+    transitions = [
+        {key: resolved(value) if key in _CALLBACK_KEYS else value for key, value in t.items()}
+        for t in spec.transitions
+    ]
+    return Machine(
         model=None,
         states=states,
-        transitions=[dict(t) for t in spec.transitions],
+        transitions=transitions,
         initial=spec.initial,
         auto_transitions=False,
-        send_event=False,
+        send_event=True,  # each Callback takes the hand and the step from the event
+        queued=True,  # a trigger fired by a callback runs once the transition under way is done
     )
-    return built
+
+
+_CALLBACK_KEYS = frozenset(("conditions", "unless", "before", "after"))
 
 
 @dataclass(frozen=True, slots=True)
 class Route:
-    """One transition of the machine, as the fast path runs it: conditions as (method, wanted)."""
+    """One transition of the machine as a hand runs it: the conditions as (call, wanted), the
+    calls before the state changes, the destination (None: the hand stays) with the calls its
+    state makes on entry, and the calls after."""
 
-    conditions: tuple[tuple[str, bool], ...]
-    before: tuple[str, ...]
+    conditions: tuple[tuple[Call, bool], ...]
+    before: tuple[Call, ...]
     dest: str | None
-    after: tuple[str, ...]
+    entered: tuple[Call, ...]
+    after: tuple[Call, ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Routes:
     by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]  # (trigger, state) -> routes, in order
-    on_enter: Mapping[str, tuple[str, ...]]
-
-
-def _names(callbacks: Iterable[object]) -> tuple[str, ...]:
-    names = tuple(str(name) for name in callbacks if isinstance(name, str))
-    assert len(names) == len(tuple(callbacks)), "procedure callbacks are method names"
-    return names
 
 
 def routes(model: type) -> Routes:
-    """The machine's transitions read out of it once: what every hand runs.
-
-    Running a transition from these is what ``machine.events[trigger].trigger(hand, step)`` does
-    for this data (conditions in order, then before, the state change with its on-enter
-    callbacks, then after), without the library's per-event bookkeeping, which profiles as half of
-    a hand's time. A hand made with ``machine=True`` fires through the machine itself, and tests
-    hold the two to the same event log on every scenario and on random hands with mishaps.
-    """
+    """The machine's transitions read out of it once: what every hand runs
+    (:meth:`dealer.engine.state.HandState._fire`): for a trigger from a state, the first route
+    whose conditions hold runs its before calls, enters its state (and its on-enter calls), then
+    its after calls, as ``machine.events[trigger].trigger(hand, step)`` does for this data,
+    without the library's per-event bookkeeping (half of a hand's time when it ran every step)."""
     found = _ROUTES.get(model)
     if found is None:
         found = _ROUTES[model] = _read_routes(machine(model))
     return found
 
 
+def _call(callback: object) -> Call:
+    if not isinstance(callback, Callback):  # _build gives the machine nothing else
+        raise TypeError(f"not a procedure callback: {callback!r}")
+    return callback.run
+
+
+def _calls(callbacks: Iterable[object]) -> tuple[Call, ...]:
+    return tuple(_call(callback) for callback in callbacks)
+
+
 def _read_routes(built: Machine) -> Routes:
+    on_enter = {name: _calls(state.on_enter) for name, state in built.states.items()}
     by_trigger = {
         (trigger, source): tuple(
             Route(
-                tuple((_names([c.func])[0], c.target) for c in t.conditions),
-                _names(t.before),
+                tuple((_call(c.func), c.target) for c in t.conditions),
+                _calls(t.before),
                 t.dest,
-                _names(t.after),
+                on_enter[t.dest] if t.dest is not None else (),
+                _calls(t.after),
             )
             for t in transitions
         )
         for trigger, event in built.events.items()
         for source, transitions in event.transitions.items()
     }
-    on_enter = {name: _names(state.on_enter) for name, state in built.states.items()}
-    return Routes(by_trigger, on_enter)
+    return Routes(by_trigger)

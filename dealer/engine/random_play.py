@@ -65,7 +65,8 @@ DEFAULT_MIX = Mix()
 def _amount(options: Options, unit: Decimal, rng: random.Random, anywhere: bool) -> Decimal:
     """A bet or raise-to between ``min_to`` and ``max_to``, in whole chip units from the minimum."""
     low, high = options.min_to, options.max_to
-    assert low is not None and high is not None
+    if low is None or high is None:
+        raise ValueError("no bet or raise is open to this player")
     if not anywhere or high <= low:
         return low
     steps = int((high - low) // unit)
@@ -76,7 +77,8 @@ def _amount(options: Options, unit: Decimal, rng: random.Random, anywhere: bool)
 def random_action(hand: Hand, rng: random.Random, mix: Mix = DEFAULT_MIX) -> PlayerAction:
     """A legal action for the player to act, drawn with ``mix``'s weights."""
     betting = hand.betting
-    assert betting is not None and betting.to_act is not None, "no player is to act"
+    if betting is None or betting.to_act is None:
+        raise ValueError("no player is to act")
     options = betting.options()
     moves = options.moves
     seat = options.seat

@@ -8,9 +8,8 @@ machine's model.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from decimal import Decimal
-from typing import Any, cast
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card, full_deck
@@ -24,13 +23,26 @@ from dealer.core.roles import Role
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
-from dealer.engine.procedure import machine as procedure_machine
-from dealer.engine.procedure import procedure, routes
+from dealer.engine.procedure import Route, final_state, procedure, routes
+
+# A callback of a transition a mishap fires (or of the state it enters) is called with the
+# mishap: the compiled build checks the argument's type.
+AnyStep = Step | Mishap
 
 
 @mypyc_attr(native_class=False)  # an AssertionError, subclassed by no compiled class
 class InvariantError(AssertionError):
-    """Cards or chips not accounted for: a bug, never a ruling."""
+    """Cards or chips not accounted for, or a callback given what its transition never gives it
+    (a step naming no seat, no betting round open): a bug, never a ruling."""
+
+
+def seat_named(step: AnyStep) -> int:
+    """The seat ``step`` names: the transitions whose callbacks read it take only steps naming
+    one (``pitch N``, ``short N``, a replacement owed to a seat)."""
+    seat = step.seat
+    if seat is None:
+        raise InvariantError(f"'{step}' names no seat")
+    return seat
 
 
 # The compiled build: the hand model (dealer.engine.hand) derives from it and stays interpreted.
@@ -47,14 +59,10 @@ class HandState:
         deck: Sequence[Card] | None = None,
         *,
         audit: bool = False,
-        machine: bool = False,
     ) -> None:
         self.table = table
         self.plan = plan
         self.audit = audit  # check cards and chips after every event (tests and replay)
-        # Fire every step through the ``transitions`` machine itself rather than the routes read
-        # out of it: the reference the tests hold the routes to (``_fire``).
-        self.through_machine = machine
         self.ledger = Ledger(full_deck() if deck is None else deck)
         self.stacks: dict[int, Decimal] = dict(table.stacks)
         self.committed: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # in the pot, by seat
@@ -98,15 +106,18 @@ class HandState:
         self.next_button: int | None = None
         self.button_override: int | None = None  # a ruling's say on the next button, if any
         self.state = procedure().initial
-        self._machine = procedure_machine(type(self))
-        self._calls = _calls(type(self))
+        self._routes = routes(type(self)).by_trigger
+        self._firing = False  # a transition is running: a trigger fired now waits in _queue
+        self._queue: list[tuple[str, AnyStep]] = []
+        self._final = final_state()
 
     # -- reading the hand ----------------------------------------------------------------------
 
     @property
     def live(self) -> tuple[int, ...]:
         """Seats still holding a hand, in deal order."""
-        return tuple(seat for seat in self.table.positions.deal_order if seat not in self.folded)
+        folded, order = self.folded, self.table.positions.deal_order
+        return tuple([seat for seat in order if seat not in folded]) if folded else order
 
     @property
     def next_seat(self) -> int | None:
@@ -120,12 +131,20 @@ class HandState:
         return self.betting.to_act if self.betting is not None else None
 
     @property
+    def round(self) -> BettingRound:
+        """The betting round under way, for the callbacks that run only while one is."""
+        betting = self.betting
+        if betting is None:
+            raise InvariantError(f"no betting round is under way in state {self.state}")
+        return betting
+
+    @property
     def pot(self) -> Decimal:
         return sum(self.committed.values(), ZERO) - self.pushed
 
     @property
     def is_over(self) -> bool:
-        return procedure().states[self.state].final
+        return self.state == self._final
 
     @property
     def owed(self) -> list[Owed]:
@@ -181,102 +200,62 @@ class HandState:
         self._log(Kind.BURN, cards=(card,), note=note)
         return card
 
-    def _fire(self, trigger: str, step: Step | Mishap) -> bool:
-        """Run the transition ``trigger`` names from this state: along the transitions read out
-        of the machine (``routes``), or through the ``transitions`` machine itself for a hand
-        made with ``machine=True`` (tests hold the two to the same hands). False when no
-        transition's conditions hold (nothing has changed then)."""
-        if self.through_machine:
-            return bool(self._machine.events[trigger].trigger(self, step))
-        fire = self._calls.get((trigger, self.state))
-        return fire is not None and fire(self, step)
+    # -- the engine path: deciding and firing a transition (docs/how-it-works.md) --------------
+
+    def _knows(self, trigger: str) -> bool:
+        """Whether the procedure has any transition for ``trigger`` from this state."""
+        return (trigger, self.state) in self._routes
+
+    def _route(self, trigger: str, step: AnyStep) -> Route | None:
+        """The transition ``trigger`` takes from this state for ``step``: the first whose
+        conditions hold, in the order of the data; None when none does (it only asks)."""
+        for route in self._routes.get((trigger, self.state), ()):
+            for condition, wanted in route.conditions:
+                if condition(self, step) != wanted:
+                    break
+            else:
+                return route
+        return None
+
+    def _allows(self, trigger: str, step: AnyStep) -> bool:
+        """Whether some transition takes ``step`` from this state (a verification)."""
+        return self._route(trigger, step) is not None
+
+    def _fire(self, trigger: str, step: AnyStep) -> bool:
+        """Run the transition ``trigger`` takes from this state: its before calls, the state
+        change and the new state's on-enter calls, then its after calls. False when there is none
+        (nothing has changed then). A trigger fired by a callback while a transition runs waits
+        until that transition is done, then runs in turn (``transitions``' ``queued=True``)."""
+        if self._firing:
+            self._queue.append((trigger, step))
+            return True
+        route = self._route(trigger, step)
+        if route is None:
+            return False
+        self._firing = True
+        queue = self._queue
+        try:
+            while True:
+                for call in route.before:
+                    call(self, step)
+                if route.dest is not None:
+                    self.state = route.dest
+                    for call in route.entered:
+                        call(self, step)
+                for call in route.after:
+                    call(self, step)
+                while queue:  # the triggers fired meanwhile, in turn
+                    trigger, step = queue.pop(0)
+                    found = self._route(trigger, step)
+                    if found is not None:
+                        route = found
+                        break
+                else:
+                    return True
+        finally:
+            self._firing = False
+            queue.clear()  # a refusal or an error drops what was queued, as transitions does
 
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
 _new_event = tuple.__new__
-
-_Call = Callable[[Any, Any], object]
-_Fire = Callable[[Any, Any], bool]
-_Route = tuple[tuple[tuple[str, bool], ...], tuple[str, ...], str | None, tuple[str, ...],
-               tuple[str, ...]]  # fmt: skip
-
-
-def _method(model: type, name: str) -> _Call:
-    """The function a callback name stands for: the model's method, or (``ruling:ID``, made by
-    the model's ``__getattr__``) a call looking it up on the hand."""
-    found = getattr(model, name, None)
-    if callable(found):
-        return cast(_Call, found)
-    return lambda hand, step: getattr(hand, name)(step)
-
-
-_CALLS: dict[type, dict[tuple[str, str], _Fire]] = {}
-
-
-def _calls(model: type) -> dict[tuple[str, str], _Fire]:
-    """``routes()`` with every name resolved to its function, once per model class: the fast
-    path then makes no attribute lookups by name."""
-    found = _CALLS.get(model)
-    if found is None:
-        found = _CALLS[model] = _resolve(model)
-    return found
-
-
-_ALLOWS: dict[type, dict[tuple[str, str], _Fire]] = {}
-
-
-def allows(model: type) -> dict[tuple[str, str], _Fire]:
-    """For each (trigger, state), a function telling whether some transition's conditions hold
-    for a step (a verification: it only asks, it moves nothing); written once per model class
-    as :func:`_compile` writes the transitions."""
-    found = _ALLOWS.get(model)
-    if found is None:
-        found = _ALLOWS[model] = _resolve(model, run=False)
-    return found
-
-
-def _resolve(model: type, *, run: bool = True) -> dict[tuple[str, str], _Fire]:
-    table = routes(model)
-    return {
-        key: _compile(
-            model,
-            [
-                (route.conditions, route.before, route.dest,
-                 table.on_enter[route.dest] if route.dest is not None else (), route.after)
-                for route in found
-            ],
-            run=run,
-        )
-        for key, found in table.by_trigger.items()
-    }  # fmt: skip
-
-
-def _compile(model: type, found: list[_Route], *, run: bool = True) -> _Fire:
-    """One function running the transitions of one (trigger, state), as ``_fire`` documents:
-    the first whose conditions hold runs its before callbacks, enters its state, runs its after
-    callbacks, and the function returns True; False if none applies. Written out as code (as
-    ``dataclasses`` writes ``__init__``) so a step costs its callbacks' calls and nothing else.
-    Without ``run``, only whether some transition's conditions hold."""
-    names: dict[str, object] = {}
-    lines = ["def fire(hand, step):"]
-
-    def call(name: str) -> str:
-        local = f"f{len(names)}"
-        names[local] = _method(model, name)
-        return f"{local}(hand, step)"
-
-    for conditions, before, dest, entered, after in found:
-        tests = [f"bool({call(name)}) is {wanted}" for name, wanted in conditions]
-        lines.append(f"    if {' and '.join(tests) or 'True'}:")
-        if not run:
-            lines.append("        return True")
-            continue
-        lines.extend(f"        {call(name)}" for name in before)
-        if dest is not None:
-            lines.append(f"        hand.state = {dest!r}")
-            lines.extend(f"        {call(name)}" for name in entered)
-        lines.extend(f"        {call(name)}" for name in after)
-        lines.append("        return True")
-    lines.append("    return False")
-    exec("\n".join(lines), names)  # our own text, made of the procedure's names
-    return cast(_Fire, names["fire"])
