@@ -44,32 +44,11 @@ if TYPE_CHECKING:
 else:  # libyaml's parser where PyYAML was built with it
     _SafeLoader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
-_PLAIN_TAGS: dict[str, str] = {}  # a plain scalar's text -> the tag it resolves to
+# A plain scalar's text -> the tag it resolves to: a suite writes the same few hundred words
+# again and again, and the tag of a plain scalar depends on its text alone (the safe loader has
+# no path resolvers).
+_PLAIN_TAGS: dict[str, str] = {}
 _REMEMBERED = 20_000  # texts remembered at most (a suite's words, seats and amounts repeat)
-
-
-class _Loader(_SafeLoader):
-    """The safe loader, remembering the tag each plain scalar's text resolves to: the parser asks
-    for every scalar (matching the text against the implicit resolvers' patterns), and a
-    scenario suite writes the same few hundred words again and again. The tag of a plain scalar
-    depends on its text alone (the safe loader has no path resolvers)."""
-
-    def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
-        if kind is yaml.ScalarNode and implicit[0]:
-            tag = _PLAIN_TAGS.get(value)
-            if tag is None:
-                tag = _resolve(self, kind, value, implicit)
-                if len(_PLAIN_TAGS) < _REMEMBERED:
-                    _PLAIN_TAGS[value] = tag
-            return tag
-        return _resolve(self, kind, value, implicit)
-
-    # No path resolvers: the path the parser is at is never needed.
-    def descend_resolver(self, current_node: Any, current_index: Any) -> None:
-        pass
-
-    def ascend_resolver(self) -> None:
-        pass
 
 
 _resolve: Callable[[Any, Any, Any, Any], str] = yaml.resolver.BaseResolver.resolve
@@ -131,136 +110,244 @@ _STR, _INT, _FLOAT, _BOOL, _NULL = (_TAG + t for t in ("str", "int", "float", "b
 _TIMESTAMP = _TAG + "timestamp"
 
 
-class _Converter:
-    """Composed YAML nodes to values, each node once (so an alias costs nothing and cannot bomb)."""
+_SCALAR_EVENT, _ALIAS_EVENT = yaml.ScalarEvent, yaml.AliasEvent
+_MAPPING_START, _SEQUENCE_START = yaml.MappingStartEvent, yaml.SequenceStartEvent
+_COLLECTION_END = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_OPEN = (None, -1)  # an anchor whose collection is being read: an alias to it contains itself
+
+
+class _Composer:
+    """The parser's events straight to values, each with its line: no node tree in between.
+
+    The events come from libyaml (the safe loader's parser); what PyYAML's composer and safe
+    constructor would then do is done here in one pass: plain scalars resolved to their YAML 1.1
+    types (text, int, Decimal for floats, bool, null), anchors and aliases (an alias is the
+    anchored value again, counted each time it is used), merge keys, duplicate keys refused.
+    """
 
     def __init__(self, loader: yaml.SafeLoader, file: str) -> None:
         self.loader, self.file = loader, file
-        self.done: dict[int, tuple[Any, int]] = {}  # id(node) -> (value, values it expands to)
-        self.open: set[int] = set()  # nodes being converted: met again, an alias contains itself
+        self.next: Callable[[], Any] = loader.get_event
+        self.anchors: dict[str, tuple[Any, int]] = {}  # anchor -> (value, values it expands to)
+        self.anchor_lines: dict[str, int] = {}
 
-    def error(self, node: yaml.Node, message: str) -> DataError:
-        return DataError(self.file, node.start_mark.line + 1, message)
+    def error(self, line: int, message: str) -> DataError:
+        return DataError(self.file, line, message)
 
-    def convert(self, node: yaml.Node, depth: int = 0) -> tuple[Any, int]:
-        if isinstance(node, yaml.ScalarNode):  # the most of a document: no alias can bomb it
-            return (node.value if node.tag == _STR else self.scalar(node)), 1
-        key = id(node)
-        found = self.done.get(key)
-        if found is not None:
+    def document(self) -> Any:
+        """The one document of the stream (``empty document`` when there is none)."""
+        next_event = self.next
+        next_event()  # the stream's start
+        event = next_event()
+        if isinstance(event, yaml.StreamEndEvent):
+            raise self.error(1, "empty document")
+        value, _ = self.value(next_event(), 0)
+        next_event()  # the document's end
+        event = next_event()
+        if not isinstance(event, yaml.StreamEndEvent):
+            raise self.error(event.start_mark.line + 1, "bad YAML: but found another document")
+        return value
+
+    def value(self, event: Any, depth: int) -> tuple[Any, int]:
+        """The value that starts with ``event``, and how many values it expands to."""
+        kind = event.__class__
+        if kind is _SCALAR_EVENT:
+            anchor = event.anchor
+            value = self.scalar(event)
+            if anchor is not None:
+                self.anchor(anchor, event)
+                self.anchors[anchor] = (value, 1)
+            return value, 1
+        if kind is _ALIAS_EVENT:
+            found = self.anchors.get(event.anchor)
+            line = event.start_mark.line + 1
+            if found is None:
+                raise self.error(line, "bad YAML: found undefined alias")
+            if found is _OPEN:
+                raise self.error(self.anchor_lines[event.anchor], "an alias that contains itself")
             return found
-        if key in self.open:
-            raise self.error(node, "an alias that contains itself")
+        line = event.start_mark.line + 1
         if depth > MAX_DEPTH:
-            raise self.error(node, f"nested more than {MAX_DEPTH} levels deep")
-        self.open.add(key)
+            raise self.error(line, f"nested more than {MAX_DEPTH} levels deep")
+        anchor = event.anchor
+        if anchor is not None:
+            self.anchor(anchor, event)
+            self.anchors[anchor] = _OPEN
+        tag = event.tag
         result: tuple[Any, int]
-        if isinstance(node, yaml.MappingNode):
-            result = self.mapping(node, depth)
-        elif isinstance(node, yaml.SequenceNode):
-            result = self.sequence(node, depth)
+        if kind is _MAPPING_START:
+            if tag is not None and tag != "!" and tag != _MAP:
+                raise self.error(line, f"a tag ({tag}) on a mapping is not allowed")
+            result = self.mapping(line, depth)
         else:
-            result = (self.scalar(node), 1)
-        self.open.discard(key)
+            if tag is not None and tag != "!" and tag != _SEQ:
+                raise self.error(line, f"a tag ({tag}) on a list is not allowed")
+            result = self.sequence(line, depth)
         if result[1] > MAX_NODES:
-            raise self.error(node, f"too large: it expands to more than {MAX_NODES:,} values")
-        self.done[key] = result
+            raise self.error(line, f"too large: it expands to more than {MAX_NODES:,} values")
+        if anchor is not None:
+            self.anchors[anchor] = result
         return result
 
-    def mapping(self, node: yaml.MappingNode, depth: int) -> tuple[Node, int]:
-        if node.tag != _MAP:
-            raise self.error(node, f"a tag ({node.tag}) on a mapping is not allowed")
-        mapping = new_node(self.file, node.start_mark.line + 1)
+    def anchor(self, anchor: str, event: Any) -> None:
+        line = event.start_mark.line + 1
+        if anchor in self.anchor_lines:
+            raise self.error(line, "bad YAML: second occurrence")  # of an anchor, as PyYAML says
+        self.anchor_lines[anchor] = line
+
+    def mapping(self, line: int, depth: int) -> tuple[Node, int]:
+        mapping = Node()
+        mapping.line, mapping.file = line, self.file
+        lines: dict[Any, int] = {}
+        mapping.key_lines = lines
         size = 1
         merged: list[tuple[Node, int]] = []
-        for key_node, value_node in node.value:
-            if key_node.tag == _MERGE:
-                merged.extend(self.merge_sources(value_node, depth))
-                continue
-            key, _ = self.convert(key_node, depth + 1)
-            line = key_node.start_mark.line + 1
-            try:
-                hash(key)
-            except TypeError:
-                raise DataError(self.file, line, "a key must be a plain value") from None
-            if isinstance(key, Node | Items):
-                raise DataError(self.file, line, "a key must be a plain value")
-            if key in mapping:
-                raise DataError(self.file, line, f"duplicate key {key!r}")
-            value, count = self.convert(value_node, depth + 1)
-            mapping[key] = value
-            mapping.key_lines[key] = line
-            size += count + 1
+        inner = depth + 1
+        next_event = self.next
+        while True:
+            event = next_event()
+            kind = event.__class__
+            if kind in _COLLECTION_END:
+                break
+            key_line = event.start_mark.line + 1
+            if kind is _SCALAR_EVENT and event.anchor is None:
+                key = self.scalar(event)
+                if key is _MERGE_KEY:
+                    merged.extend(self.merge_sources(next_event(), inner))
+                    continue
+            else:
+                key, _ = self.value(event, inner)
+                if key is _MERGE_KEY:
+                    merged.extend(self.merge_sources(next_event(), inner))
+                    continue
+                try:
+                    hash(key)
+                except TypeError:
+                    raise self.error(key_line, "a key must be a plain value") from None
+                if isinstance(key, Node | Items):
+                    raise self.error(key_line, "a key must be a plain value")
+            if key in lines:
+                raise self.error(key_line, f"duplicate key {key!r}")
+            event = next_event()
+            if event.__class__ is _SCALAR_EVENT and event.anchor is None:
+                mapping[key] = self.scalar(event)
+                size += 2
+            else:
+                value, count = self.value(event, inner)
+                mapping[key] = value
+                size += count + 1
+            lines[key] = key_line
         for source, count in merged:  # explicit keys win, then earlier merges
             for key, value in source.items():
                 if key not in mapping:
                     mapping[key] = value
-                    mapping.key_lines[key] = source.line_of(key)
+                    lines[key] = source.line_of(key)
             size += count
         return mapping, size
 
-    def merge_sources(self, value: yaml.Node, depth: int) -> list[tuple[Node, int]]:
-        sources = value.value if isinstance(value, yaml.SequenceNode) else [value]
-        found = []
-        for source in sources:
-            converted, count = self.convert(source, depth + 1)
-            if not isinstance(converted, Node):
-                raise self.error(source, "a merge (<<) takes a mapping or a list of mappings")
-            found.append((converted, count))
-        return found
+    def merge_sources(self, event: Any, depth: int) -> list[tuple[Node, int]]:
+        """What a merge key (``<<``) brings: a mapping, or each mapping of a list."""
+        line = event.start_mark.line + 1
+        if event.__class__ is _SEQUENCE_START and event.anchor is None:
+            found: list[tuple[Node, int]] = []
+            next_event = self.next
+            while True:
+                item = next_event()
+                if item.__class__ in _COLLECTION_END:
+                    return found
+                source, count = self.value(item, depth + 1)
+                if not isinstance(source, Node):
+                    raise self.error(item.start_mark.line + 1, _MERGE_TAKES)
+                found.append((source, count))
+        source, count = self.value(event, depth)
+        if not isinstance(source, Node):
+            raise self.error(line, _MERGE_TAKES)
+        return [(source, count)]
 
-    def sequence(self, node: yaml.SequenceNode, depth: int) -> tuple[Items, int]:
-        if node.tag != _SEQ:
-            raise self.error(node, f"a tag ({node.tag}) on a list is not allowed")
+    def sequence(self, line: int, depth: int) -> tuple[Items, int]:
         items = Items()
-        items.line, items.file = node.start_mark.line + 1, self.file
-        items.item_lines = []
+        items.line, items.file = line, self.file
+        lines: list[int] = []
+        items.item_lines = lines
         size = 1
-        for item in node.value:
-            value, count = self.convert(item, depth + 1)
-            items.append(value)
-            items.item_lines.append(item.start_mark.line + 1)
-            size += count
+        inner = depth + 1
+        next_event = self.next
+        while True:
+            event = next_event()
+            if event.__class__ in _COLLECTION_END:
+                break
+            lines.append(event.start_mark.line + 1)
+            if event.__class__ is _SCALAR_EVENT and event.anchor is None:
+                items.append(self.scalar(event))
+                size += 1
+            else:
+                value, count = self.value(event, inner)
+                items.append(value)
+                size += count
         return items, size
 
-    def scalar(self, node: yaml.Node) -> Any:
-        tag, text = node.tag, str(node.value)
-        if tag == _STR:
+    def scalar(self, event: Any) -> Any:
+        """A scalar's value: its tag as written, or resolved from a plain scalar's text."""
+        text: str = event.value
+        tag = event.tag
+        if tag is None or tag == "!":
+            if not event.implicit[0]:  # quoted, or a block of text
+                return text
+            tag = _PLAIN_TAGS.get(text)
+            if tag is None:
+                tag = _resolve(self.loader, yaml.ScalarNode, text, (True, False))
+                if len(_PLAIN_TAGS) < _REMEMBERED:
+                    _PLAIN_TAGS[text] = tag
+            if tag == _STR:
+                return text
+        elif tag == _STR:
             return text
+        if tag == _MERGE:
+            return _MERGE_KEY
+        if tag == _INT and text.isdigit() and text.isascii() and (text[0] != "0" or text == "0"):
+            if len(text) > MAX_NUMBER:
+                raise self.error(event.start_mark.line + 1, _TOO_LONG)
+            return int(text)  # plain decimal digits, as the safe loader reads them
+        line = event.start_mark.line + 1
         if tag in (_INT, _FLOAT) and len(text) > MAX_NUMBER:
-            raise self.error(node, f"a number of more than {MAX_NUMBER} characters")
+            raise self.error(line, _TOO_LONG)
         if tag == _FLOAT:
             try:
                 number = Decimal(text.replace("_", ""))
             except InvalidOperation:
                 number = Decimal("NaN")
             if not number.is_finite():
-                raise self.error(node, f"bad number {text!r}")
+                raise self.error(line, f"bad number {text!r}")
             return number
         if tag == _TIMESTAMP:  # a date written plainly is text here
             return text
         if tag in (_INT, _BOOL, _NULL):
+            node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark)
             try:
                 return self.loader.construct_object(node)
             except (yaml.YAMLError, ValueError, TypeError):
-                raise self.error(node, f"bad value {text!r}") from None
-        raise self.error(node, f"a tag ({tag}) is not allowed here")
+                raise self.error(line, f"bad value {text!r}") from None
+        raise self.error(line, f"a tag ({tag}) is not allowed here")
 
 
-def load_text(text: str, file: str) -> Any:
-    """Parse one YAML document; any problem is a :class:`DataError` at its line."""
-    loader = _Loader(text)
+_MERGE_KEY = object()  # a merge key (``<<``) as read, never a value of the document
+_TOO_LONG = f"a number of more than {MAX_NUMBER} characters"
+_MERGE_TAKES = "a merge (<<) takes a mapping or a list of mappings"
+
+
+def load_text(text: str | bytes, file: str) -> Any:
+    """Parse one YAML document (text, or UTF-8 bytes already checked to decode); any problem is
+    a :class:`DataError` at its line."""
+    loader = _SafeLoader(text)
     try:
-        root = loader.get_single_node()
-        if root is None:
-            raise DataError(file, 1, "empty document")
-        return _Converter(loader, file).convert(root)[0]
+        return _Composer(loader, file).document()
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line = mark.line + 1 if mark is not None else 1
         raise DataError(file, line, f"bad YAML: {error.problem or error.context}") from None
     except yaml.reader.ReaderError as error:  # a character YAML does not allow
-        line = text.count("\n", 0, error.position) + 1
+        newline = "\n" if isinstance(text, str) else b"\n"
+        line = text.count(newline, 0, error.position) + 1  # type: ignore[arg-type]
         raise DataError(file, line, f"bad YAML: {str(error).splitlines()[0]}") from None
     except yaml.YAMLError as error:
         raise DataError(file, 1, f"bad YAML: {str(error).splitlines()[0]}") from None
@@ -314,8 +401,9 @@ def _file_kind(mode: int) -> str:
 
 def load_file(path: Path, shown_as: str | None = None) -> Any:
     name = shown_as or str(path)
+    data = read_limited(path, name)
     try:
-        text = read_limited(path, name).decode("utf-8")
+        data.decode("utf-8")  # checked here: the parser reads the bytes themselves
     except UnicodeDecodeError:
         raise DataError(name, 0, "not UTF-8 text") from None
-    return load_text(text, name)
+    return load_text(data, name)

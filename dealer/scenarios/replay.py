@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
 from functools import partial
@@ -11,40 +11,30 @@ from typing import Any
 from dealer.core.betting import Move
 from dealer.core.cards import Card, format_cards, full_deck
 from dealer.core.chips import ChipError, format_chips, parse_chips
-from dealer.core.errors import DealerError
 from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap, MishapKind
-from dealer.core.native import mypyc_attr
 from dealer.core.steps import DealerStep, PlayerAction, Step
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
+from dealer.engine.obligations import Ruled
 from dealer.rules.source import Items, Node
+from dealer.scenarios.failures import FAILURE_JOIN, Code, Failure, Mismatch, describe_all
 from dealer.scenarios.format import Auto, Do, Expect, HandScript, Scenario
 
-
-@mypyc_attr(native_class=False)  # two built-in bases (DealerError, AssertionError)
-class Mismatch(DealerError, AssertionError):
-    """A scenario whose hand did not go as it says."""
-
-    def __init__(self, line: int, message: str) -> None:
-        super().__init__(f"line {line}: {message}")
-        self.line = line
-        self.message = message
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """One thing wrong with a scenario: a failing expectation, a refused step, a broken hand."""
-
-    line: int
-    message: str
-
-    def __str__(self) -> str:
-        return f"line {self.line}: {self.message}"
-
-
-# How ``Result.failure`` joins several failures: one a line, under the first as replay prints it.
-FAILURE_JOIN = "\n     "
+__all__ = [
+    "FAILURE_JOIN",
+    "Code",
+    "Failure",
+    "HandReport",
+    "Mismatch",
+    "Result",
+    "autopilot",
+    "check_expectations",
+    "failing_expectations",
+    "published_log",
+    "replay",
+    "snapshot",
+]
 
 
 @dataclass
@@ -53,6 +43,7 @@ class HandReport:
     events: list[Event]
     final: dict[str, Any]
     table: Table | None = None  # the table the hand was dealt at (PHH export reads it)
+    rulings: tuple[Ruled, ...] = ()  # the rulings made, in order (:func:`published_log`)
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -66,17 +57,25 @@ class HandReport:
 @dataclass
 class Result:
     scenario: Scenario
-    failure: str | None = None
     hands: list[HandReport] = field(default_factory=list)
     hand: Hand | None = None  # the last hand played, when asked to keep it
-    internal: bool = False  # the failure is a bug of the tool, not of the scenario
-    # Every failing expectation, then the step the scenario stopped at, if any (``failure`` is
-    # them in words, joined by ``FAILURE_JOIN``).
+    # Every failing expectation, then the step the scenario stopped at, if any: values (a line,
+    # a code, fields); ``failure`` is them in English as replay prints them.
     failures: list[Failure] = field(default_factory=list)
 
     @property
     def passed(self) -> bool:
-        return self.failure is None
+        return not self.failures
+
+    @property
+    def failure(self) -> str | None:
+        """Every failure in English, one a line (None when the scenario passed)."""
+        return describe_all(self.failures) if self.failures else None
+
+    @property
+    def internal(self) -> bool:
+        """The scenario stopped on a bug of the tool (cards or chips lost, an exception)."""
+        return bool(self.failures) and self.failures[-1].internal
 
     def as_json(self) -> dict[str, Any]:
         return {
@@ -86,9 +85,7 @@ class Result:
             "rules": list(self.scenario.rules),
             "result": "passed" if self.passed else "failed",
             "failure": self.failure,
-            "failures": [
-                {"line": failure.line, "message": failure.message} for failure in self.failures
-            ],
+            "failures": [failure.as_json() for failure in self.failures],
             "hands": [report.as_json() for report in self.hands],
         }
 
@@ -195,7 +192,7 @@ def _norm_amount(value: Any) -> str:
 
 def _compare(checks: Node, key: Any, want: Any, got: Any, line: int) -> None:
     if want != got:
-        raise Mismatch(checks.line_of(key), f"expected {key} {want!r}, got {got!r}")
+        raise Mismatch(checks.line_of(key), Code.EXPECTED, key=key, want=want, got=got)
 
 
 def check_expectations(hand: Hand, expect: Expect) -> None:
@@ -220,7 +217,7 @@ def failing_expectations(hand: Hand, expect: Expect) -> list[Mismatch]:
         except Mismatch as mismatch:
             found.append(mismatch)
         except (ValueError, ChipError) as error:
-            found.append(Mismatch(line, f"bad expectation {key}: {error}"))
+            found.append(Mismatch(line, Code.BAD_EXPECTATION, key=key, error=str(error)))
     return found
 
 
@@ -241,7 +238,7 @@ def _check_one(
         _compare(checks, key, want_cards, format_cards(hand.ledger.stub[:count]), line)
     elif key in ("hands", "stacks", "committed"):
         if not isinstance(want, Node):
-            raise Mismatch(line, f"'{key}' is a mapping by seat")
+            raise Mismatch(line, Code.BY_SEAT, key=key)
         norm = _norm_cards if key == "hands" else _norm_amount
         for seat, value in want.items():
             got = state[key].get(seat, "" if key == "hands" else None)
@@ -250,7 +247,11 @@ def _check_one(
                 found.append(
                     Mismatch(
                         want.line_of(seat),
-                        f"expected {key} of seat {seat} {expected!r}, got {got!r}",
+                        Code.EXPECTED_OF_SEAT,
+                        key=key,
+                        seat=seat,
+                        want=expected,
+                        got=got,
                     )
                 )
     elif key == "pot":
@@ -289,48 +290,52 @@ def _check_one(
         _compare(checks, key, sorted(want), state["folded"], line)
     elif key in ("events", "events_end"):
         if not isinstance(want, Items):
-            raise Mismatch(line, f"'{key}' is a list of event lines")
+            raise Mismatch(line, Code.EVENT_LINES, key=key)
         got_log = [str(event) for event in hand.events]
         tail = got_log[-len(want) :] if key == "events_end" else got_log
         wanted = [str(item) for item in want]
-        if wanted != tail and wanted != _as_published(hand, tail):
-            raise Mismatch(
-                line,
-                f"expected {key}:\n  "
-                + "\n  ".join(map(str, want))
-                + "\ngot:\n  "
-                + "\n  ".join(tail),
-            )
+        if wanted != tail:
+            published = published_log(hand.events, hand.rulings)
+            if wanted != (published[-len(want) :] if key == "events_end" else published):
+                raise Mismatch(line, Code.EXPECTED_EVENTS, key=key, want=wanted, got=tail)
     elif key == "shown":
         shown = {event.seat: event.note for event in hand.events if event.kind is Kind.SHOW}
         if not isinstance(want, Node):
-            raise Mismatch(line, "'shown' maps seats to hand names")
+            raise Mismatch(line, Code.SHOWN_BY_SEAT, key=key)
         for seat, name in want.items():
             if shown.get(seat) != name:
                 found.append(
                     Mismatch(
                         want.line_of(seat),
-                        f"expected seat {seat} to show {name!r}, got {shown.get(seat)!r}",
+                        Code.EXPECTED_SHOWN,
+                        seat=seat,
+                        want=name,
+                        got=shown.get(seat),
                     )
                 )
     else:
         _compare(checks, key, want, state[key], line)
 
 
-def _as_published(hand: Hand, log: list[str]) -> list[str]:
+def published_log(events: Sequence[Event], rulings: Sequence[Ruled]) -> list[str]:
     """The log with each ruling named by the published ruleset whose ruling it is (an overlay's
-    rulings are logged under the overlay's name; a suite written for seed still reads them)."""
-    name = hand.table.ruleset.name
-    origins = {ruled.rule_id: ruled.ruling.ruleset for ruled in hand.rulings}
+    rulings are logged under the overlay's name; a suite written for seed still reads them).
 
-    def published(line: str) -> str:
-        for rule_id, origin in origins.items():
-            prefix = f"ruling ({rule_id} under {name}"
-            if line.startswith(prefix) and line[len(prefix) : len(prefix) + 1] in (",", ":"):
-                return f"ruling ({rule_id} under {origin}{line[len(prefix) :]}"
-        return line
-
-    return [published(line) for line in log]
+    The rulings are read as the hand made them (each ruling is logged once, in order, as a
+    ``ruling`` event): the rule and both rulesets come from :class:`Ruled`, not from the line.
+    """
+    made = iter(rulings)
+    lines = []
+    for event in events:
+        if event.kind is Kind.RULING:
+            ruled = next(made)
+            named = f"{ruled.rule_id} under {ruled.label}"
+            origin = ruled.ruling.ruleset
+            if origin != ruled.label and event.note.startswith(named):
+                published = f"{ruled.rule_id} under {origin}" + event.note[len(named) :]
+                event = event._replace(note=published)
+        lines.append(str(event))
+    return lines
 
 
 def _command(owed: Any) -> str | None:
@@ -358,14 +363,16 @@ def _run_hand(
             found = failing_expectations(hand, instruction)
             if found and first_failure:
                 raise found[0]
-            failures.extend(Failure(mismatch.line, mismatch.message) for mismatch in found)
+            failures.extend(mismatch.failure for mismatch in found)
         elif isinstance(instruction, Auto):
             check = partial(_check_known, hand, unknown, instruction.line) if unknown else None
             # it stops early where a player must decide; the scenario goes on from there
             try:
                 autopilot(hand, instruction.target, instruction.players, on_step=check)
             except Refusal as refusal:  # autopilot only takes legal steps: this is a bug
-                raise Mismatch(instruction.line, f"autopilot refused: {refusal}") from None
+                raise Mismatch(
+                    instruction.line, Code.AUTOPILOT_REFUSED, refusal=str(refusal)
+                ) from None
         elif isinstance(instruction, Do):
             _do(hand, instruction)
             if unknown:
@@ -381,12 +388,7 @@ def _check_known(hand: Hand, unknown: frozenset[Card], line: int) -> None:
     shown = [event for event in events[-len(hand.live) :] if event.kind is Kind.SHOW]
     seats = [e.seat for e in shown if e.seat is not None and unknown.intersection(e.cards)]
     if seats or unknown.intersection(hand.ledger.board):
-        who = ", ".join(f"seat {seat}" for seat in seats) or "the board"
-        raise Mismatch(
-            line,
-            f"the pot depends on cards nobody knows ({who}: deck 'unknown'): the showdown "
-            "cannot be played",
-        )
+        raise Mismatch(line, Code.UNKNOWN_CARDS, seats=tuple(seats), deck="unknown")
 
 
 def _do(hand: Hand, instruction: Do) -> None:
@@ -394,16 +396,15 @@ def _do(hand: Hand, instruction: Do) -> None:
         hand.apply(instruction.step)
     except Refusal as refusal:
         if instruction.refused is None:
-            raise Mismatch(instruction.line, f"refused: {refusal}") from None
+            raise Mismatch(instruction.line, Code.REFUSED, refusal=str(refusal)) from None
         if str(refusal) != instruction.refused:
             raise Mismatch(
-                instruction.line, f"expected refusal {instruction.refused!r}, got {str(refusal)!r}"
+                instruction.line, Code.WRONG_REFUSAL, want=instruction.refused, got=str(refusal)
             ) from None
         return
     if instruction.refused is not None:
         raise Mismatch(
-            instruction.line,
-            f"expected refusal {instruction.refused!r}, but {instruction.step} was accepted",
+            instruction.line, Code.ACCEPTED, want=instruction.refused, step=str(instruction.step)
         )
     _check_named_card(hand, instruction)
 
@@ -418,11 +419,12 @@ def _check_named_card(hand: Hand, instruction: Do) -> None:
     ruled = hand.rulings[-1].cards.values() if hand.rulings else ()
     seen = [card for cards in ruled for card in cards]
     if step.card not in seen:
-        turned = " ".join(map(str, seen)) or "no card"
         raise Mismatch(
             instruction.line,
-            f"{step} names {step.card}, but the card turned is {turned}: stack the deck so it"
-            " comes next",
+            Code.NAMED_CARD,
+            step=str(step),
+            card=str(step.card),
+            turned=tuple(map(str, seen)),
         )
 
 
@@ -452,12 +454,8 @@ def replay(
         if previous is not None:
             table = previous.next_table(leaving=script.leave)
         if table is None:
-            failures.append(
-                Failure(
-                    script.line, f"hand {number} cannot start: fewer than two players have chips"
-                )
-            )
-            return _failed(result)
+            failures.append(Failure(script.line, Code.CANNOT_START, {"hand": number}))
+            return result
         missing = set(script.plan.missing)
         deck = [card for card in full_deck() if card not in missing] if missing else None
         hand = Hand(table, script.plan, deck, audit=audit, machine=machine)
@@ -465,21 +463,23 @@ def replay(
         try:
             _run_hand(hand, script, failures, first_failure)
             if number < len(scenario.hands) and not hand.is_over:
-                raise Mismatch(
-                    script.line, f"hand {number} is not over: expected {hand.expected()}"
-                )
+                raise Mismatch(script.line, Code.NOT_OVER, hand=number, expected=hand.expected())
         except Mismatch as mismatch:
-            failures.append(Failure(mismatch.line, mismatch.message))
+            failures.append(mismatch.failure)
             stopped = True
         except AssertionError as error:  # InvariantError: cards or chips lost, a bug
-            failures.append(Failure(script.line, f"hand {number}: {error}"))
-            result.internal = stopped = True
+            failures.append(
+                Failure(script.line, Code.BROKEN, {"hand": number, "error": str(error)})
+            )
+            stopped = True
         except Exception as error:  # a bug: reported as the scenario's failure, not a traceback
-            message = f"hand {number}: internal error: {type(error).__name__}: {error}"
-            failures.append(Failure(script.line, message))
-            result.internal = stopped = True
+            fields = {"hand": number, "kind": type(error).__name__, "error": str(error)}
+            failures.append(Failure(script.line, Code.INTERNAL, fields))
+            stopped = True
         if reports:
-            report = HandReport(number, list(hand.events), snapshot(hand), table)
+            report = HandReport(
+                number, list(hand.events), snapshot(hand), table, tuple(hand.rulings)
+            )
             if on_hand is None:
                 result.hands.append(report)
             else:
@@ -487,17 +487,6 @@ def replay(
         if keep_hand:
             result.hand = hand
         if stopped or (failures and first_failure):
-            return _failed(result)
+            return result
         previous = hand
-    return _failed(result) if failures else result
-
-
-def _failed(result: Result) -> Result:
-    """The failures in words: each ``line N: ...``, an internal error as it was raised."""
-    words = [
-        failure.message if result.internal and index == len(result.failures) - 1
-        and failure.message.startswith("hand ") else str(failure)
-        for index, failure in enumerate(result.failures)
-    ]  # fmt: skip
-    result.failure = FAILURE_JOIN.join(words)
     return result

@@ -135,6 +135,7 @@ class ScenarioItem(pytest.Item):
     def runtest(self) -> None:
         from dealer.core.errors import DataError
         from dealer.rules.rulesets import load_ruleset
+        from dealer.scenarios.failures import describe
         from dealer.scenarios.format import read_suite_file
         from dealer.scenarios.replay import replay
 
@@ -152,11 +153,10 @@ class ScenarioItem(pytest.Item):
         if scenario.skip:
             pytest.skip(f"{shown}: {scenario.skip}")
         result = replay(scenario)
-        lines = [  # every failing expectation, one ``file:line:`` each
-            f"{shown}:{failure.line}: "
-            f"{'internal error: ' if result.internal and failure is result.failures[-1] else ''}"
-            f"{failure.message}"
-            for failure in (result.failures if result.failure is not None else ())
+        lines = [  # every failing expectation, one ``file:line:`` each, read from its fields
+            f"{shown}:{failure.line}: {'internal error: ' if failure.internal else ''}"
+            f"{describe(failure)}"
+            for failure in result.failures
         ]
         rev = self.config.getoption("dealer_compare")
         if rev:

@@ -557,6 +557,7 @@ def _verify(phh: Phh, text: str, name: str, origins: Mapping[int, int | str]) ->
     """Replay the scenario: a hand refused or not ending as recorded is the file's error, at the
     line of the action (or the field) the failing step came from."""
     from dealer.rules.source import SourceError
+    from dealer.scenarios.failures import FAILURE_JOIN, describe
     from dealer.scenarios.format import scenario_from_text
     from dealer.scenarios.replay import replay
 
@@ -568,10 +569,9 @@ def _verify(phh: Phh, text: str, name: str, origins: Mapping[int, int | str]) ->
     result = replay(scenario)
     if result.passed:
         return result.hands[0]
-    failure = result.failure or ""
-    match = re.match(r"line (\d+): (.*)", failure, re.DOTALL)
-    origin = origins.get(int(match.group(1)), "actions") if match else "actions"
-    message = match.group(2) if match else failure
+    first, *rest = result.failures
+    origin = "actions" if first.internal else origins.get(first.line, "actions")
+    message = FAILURE_JOIN.join([describe(first), *map(str, rest)])
     if origin == "finishing_stacks":
         message = f"the hand played by the rules ends otherwise than recorded: {message}"
     else:
