@@ -55,7 +55,9 @@ def test_every_shipped_file_reads_as_the_safe_loader_reads_it(path: Path) -> Non
     text = path.read_text(encoding="utf-8")
     value = load_file(path)
     assert _plain(value) == _safe(yaml.safe_load(text))
-    pairs = _lines(value, yaml.compose(text, Loader=yaml.SafeLoader))
+    node = yaml.compose(text, Loader=yaml.SafeLoader)
+    assert node is not None
+    pairs = _lines(value, node)
     assert pairs and all(ours == theirs for ours, theirs in pairs)
 
 
