@@ -88,6 +88,7 @@ QUESTIONS = ("ordinal", "object", "extra", "players", "count", "who", "event", "
 
 _NUMBER_WEIGHT = {Number.ORDINAL: 1.5, Number.COUNT: 1.5, Number.EXTRA: 1.5, Number.PLAYERS: 2.0}
 _EVENT_WEIGHT = 3.0
+_ALSO_EVENT_WEIGHT = 1.5  # an event the rule shares with another, whose own event it is
 _IMPLIED_WEIGHT = 2.0  # an event the numbers imply ("3 cards" in a hand: one too many)
 _OBJECT_WEIGHT = 2.0
 _ALSO_WEIGHT = 1.0
@@ -188,6 +189,7 @@ class RuleFacets:
     object: frozenset[str] = frozenset()
     also: frozenset[str] = frozenset()
     event: frozenset[str] = frozenset()
+    also_event: frozenset[str] = frozenset()
     who: frozenset[str] = frozenset()
     when: frozenset[str] = frozenset()
     numbers: Mapping[Number, tuple[_Range, ...]] = field(default_factory=dict)
@@ -203,8 +205,10 @@ class Lexicon:
         str, tuple[int, str | None, str | None, int]
     ]  # object -> cards, more, fewer, near
     event_objects: Mapping[str, str]
+    ruleset_events: Mapping[str, Mapping[str, str]]  # event -> ruleset -> the rule it is there
     object_events: Mapping[str, Mapping[str, str]]
     outside_chinese: tuple[str, ...]  # read before the numbers ("換一副牌" holds a count)
+    numbered_chinese: tuple[str, ...]  # objects read before the numbers ("第四張公共牌": the turn)
     before_action: frozenset[str]  # English stems and Chinese forms
     homophones: Mapping[str, str]
     vocabulary: frozenset[str]  # English words of the lexicon, as written
@@ -260,14 +264,14 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
             if name in set(Number):
                 numbers[Number(name)] = _ranges(items, f"{rule_id}.{name}")
                 continue
-            kind = "object" if name == "also" else name
+            kind = {"also": "object", "also-event": "event"}.get(name, name)
             if kind not in _KINDS:
-                known = ", ".join([*_KINDS, "also", *Number])
+                known = ", ".join([*_KINDS, "also", "also-event", *Number])
                 raise spec.error(name, f"{rule_id}: facet {name!r} is not one of {known}")
             unknown = [str(v) for v in items if str(v) not in values[kind]]
             if unknown:
                 raise spec.error(name, f"{rule_id}.{name}: not a {kind} of the lexicon: {unknown}")
-            named[name] = frozenset(map(str, items))
+            named[name.replace("-", "_")] = frozenset(map(str, items))
         facets[rule_id] = RuleFacets(numbers=numbers, **named)
     missing = [rule_id for rule_id in rules if rule_id not in facets]
     if missing:
@@ -321,6 +325,15 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         str(k): {str(a): str(b) for a, b in v.items()}
         for k, v in (doc.get("object-events") or Node()).items()
     }
+    ruleset_events = {
+        str(event): {str(k): str(v) for k, v in spec.items()}
+        for event, spec in (doc.get("ruleset-events") or Node()).items()
+    }
+    for event, owners in ruleset_events.items():
+        if event not in values["event"] or not set(owners.values()) <= set(book().rules):
+            raise doc["ruleset-events"].error(
+                event, f"ruleset-events: {event!r} or its rules unknown"
+            )
     before: set[str] = set()
     for lang, items in _forms(doc, "before-action", "before-action").items():
         before.update(stem(str(f)) if lang == Lang.EN else str(f) for f in items)
@@ -333,8 +346,16 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         loose=loose,
         implied=implied,
         event_objects=event_objects,
+        ruleset_events=ruleset_events,
         object_events=object_events,
         outside_chinese=tuple(f for f, (facet, _) in chinese.items() if facet == "outside"),
+        numbered_chinese=tuple(
+            sorted(
+                (f for f, (facet, _) in chinese.items() if facet == "object" and _numbered(f)),
+                key=len,
+                reverse=True,
+            )
+        ),
         before_action=frozenset(before),
         homophones=homophones,
         vocabulary=frozenset(w for w in vocabulary if w.isalpha()),
@@ -394,6 +415,10 @@ _NOT_CARD = frozenset(
                "raise", "bet", "level", "day", "orbit"))
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
+_BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
+_ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
+_SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
+_HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
 _HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
 _PLAYER_WORDS = frozenset(map(stem, ("player", "players", "people", "guys", "hands", "seats")))
@@ -402,6 +427,7 @@ _RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens",
 _SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
 _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])")
 _WORD = re.compile(r"[a-z0-9]+")
+_CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|would)nt\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _ZH_DIGITS = "零〇一二两兩三四五六七八九十"
 _ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
@@ -414,7 +440,7 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(r"首(?=[张張])"), Number.ORDINAL),
     (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
     (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
-    (re.compile(rf"{_ZH_NUM}\s*[张張次副]"), Number.COUNT),
+    (re.compile(rf"{_ZH_NUM}\s*[张張次副](?![桌])"), Number.COUNT),  # "一張桌": a table
     (re.compile(r"多[张張]"), Number.COUNT),  # "多張底牌": several, two at least
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
@@ -423,9 +449,15 @@ _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
 _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
 _ZH_EACH = frozenset("都各")
+_ZH_NOT = frozenset("没沒未")
 _DEALING = frozenset(
     ("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
 )
+
+
+def _numbered(form: str) -> bool:
+    """Whether a Chinese form holds a number word that the number patterns would read."""
+    return any(c in _ZH_DIGITS or c in "第首头頭" for c in form)
 
 
 def _zh_number(text: str) -> int:
@@ -516,6 +548,8 @@ class _Reader:
         self.dealer_named = False
         self.singular = False  # "card", not "cards"
         self.dealt = False  # a word of dealing ("dealt", "發牌")
+        self.first_round = False  # "on the first pass", "第一圈"
+        self.big_blind = False  # the big blind named (the first card is the small blind's)
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
 
@@ -528,6 +562,12 @@ class _Reader:
                 self.player_subject = True  # the player named before the exposure
             if facet == "who" and value == "dealer":
                 self.dealer_named = True
+            if (
+                facet == "object"
+                and value == "blind"
+                and ("big" in form or "大" in form or form == "bb")
+            ):
+                self.big_blind = True
             self.found[facet].add(value)
             self.field = True
         elif facet == "outside":
@@ -549,6 +589,10 @@ class _Reader:
         for form in self.lex.outside_chinese:
             if form in text:
                 self.outside.append(form)
+        for form in self.lex.numbered_chinese:
+            if form in text:  # the lexicon's own number words ("第四張公共牌") are not counts
+                self.note(*self.lex.chinese[form], form)
+                text = text.replace(form, " ")
         text = self._chinese_numbers(text)
         for run in _CJK.findall(text):
             self._chinese(run)
@@ -569,6 +613,9 @@ class _Reader:
                     self.found["object"].add("seat")
                     continue
                 if what == "round":  # "第二圈": the round of the deal, not a card's place
+                    self.first_round = self.first_round or (
+                        value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
+                    )
                     continue
                 assert isinstance(what, Number)
                 self.numbers.add((what, value))
@@ -599,6 +646,10 @@ class _Reader:
                     self.corrected.append((run[position : position + size], form))
                 if form.endswith("前") and form[:-1] in self.lex.before_action:
                     self.before = True
+                if form in self.lex.before_action and _ZH_NOT & set(
+                    run[max(0, position - 2) : position]
+                ):
+                    self.before = True  # "還沒說話就翻牌": before someone acted
                 self.note(facet, value, form)
                 position += size
                 continue
@@ -628,7 +679,7 @@ class _Reader:
 
     # -- English
     def _english(self, text: str) -> None:
-        raw = _WORD.findall(text.casefold().replace("n't", " not"))
+        raw = _WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         self.singular = "card" in raw and "cards" not in raw
         words: list[str] = []
         for word in raw:
@@ -658,7 +709,10 @@ class _Reader:
                 and words[position + 1 : position + 2]
                 and (words[position + 1] in _NOT_CARD)
             ):
-                position += 2  # "second round", "third street": not a card's place in the deal
+                # "second round", "third street": not a card's place in the deal
+                if _ORDINALS[word] == 1 and words[position + 1] in _ROUNDS:
+                    self.first_round = True
+                position += 2
                 continue
             if word in _ORDINALS and not self._is_street(words, position):
                 self.numbers.add((Number.ORDINAL, _ORDINALS[word]))
@@ -779,6 +833,25 @@ class _Reader:
             when.add("before-action")
         if self.after:
             when.add("after-action")
+        counted = {v for n, v in self.numbers if n is Number.COUNT}
+        first = (Number.ORDINAL, 1) in self.numbers and counted <= {1}
+        to_someone = self.big_blind or "button" in objects or self.seats
+        if first and events <= {"misplaced"} and to_someone and not objects & _BOARD:
+            # the first card goes to the small blind (DEAL-ORDER): "第一張牌發給了大盲" is misdealt
+            events.add("misplaced")
+            objects.add("hole")
+        if (
+            self.first_round
+            and counted == {2}
+            and not events
+            and (self.seats or objects & _POSITIONS)
+        ):
+            events.add("doubled")  # "two cards to the small blind on the first pass"
+        if objects & _SHOWING:
+            events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
+        players = [v for n, v in self.numbers if n is Number.PLAYERS]
+        if players and set(players) == {2} and not events and objects & _HEADS_UP_TOPICS:
+            objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
         if "before-action" in when and objects & streets and not events:
             events.add("early")  # "turn came off before seat 6 acted": dealt early
@@ -887,6 +960,9 @@ def fit(rule_id: str, query: Reading) -> Fit:
         if event in facets.event:
             score += _EVENT_WEIGHT
             named = True
+        elif event in facets.also_event:
+            score += _ALSO_EVENT_WEIGHT
+            named = True
         else:
             conflicts.append(f"event:{event}")
     for event in query.implied:
@@ -898,7 +974,10 @@ def fit(rule_id: str, query: Reading) -> Fit:
         if thing in facets.object:
             score += _OBJECT_WEIGHT
     for thing in query.objects:
-        if thing in facets.object:
+        if thing in facets.object and thing in lexicon.loose and facets.event:
+            score += _ALSO_WEIGHT  # "seat 5" names where an irregularity happened, not what
+            named = True
+        elif thing in facets.object:
             score += _OBJECT_WEIGHT
             named = True
         elif thing in facets.also:
@@ -963,7 +1042,8 @@ def fits(query: Reading) -> list[Fit]:
 def search(query: str, ruleset: str | None = None) -> Answer:
     """One rule when no other fits about as well, "which one?" with the candidates, or none.
 
-    ``ruleset`` is checked (the facets are the same under every ruleset)."""
+    ``ruleset`` is checked; under one, an event whose rule depends on the ruleset
+    (``ruleset-events``) offers only that ruleset's rule."""
     _check_ruleset(ruleset)
     exact = id_form(query)
     if exact in book().rules:
@@ -976,13 +1056,22 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         return Answer(Verdict.NONE, nearest, reading=reading)
     if reading.outside and not any(_strong(f, reading) for f in candidates):
         return Answer(Verdict.NONE, nearest, reading=reading)
+    for event in reading.events:
+        owners = table().ruleset_events.get(event, {})
+        owner = owners.get(ruleset) if ruleset is not None else None
+        if owner is not None:
+            candidates = [f for f in candidates if f.id == owner or f.id not in owners.values()]
     if reading.events or reading.implied:  # something happened: a rule where it can happen
         wanted = reading.events | reading.implied
-        candidates = [f for f in candidates if table().facets[f.id].event & wanted]
+        candidates = [
+            f
+            for f in candidates
+            if (table().facets[f.id].event | table().facets[f.id].also_event) & wanted
+        ]
     elif not reading.irregular:
         # No irregularity named: the normal procedure's rule for that object, when there is one;
         # a question naming only things said in passing ("seats", "the board") has only that.
-        plain = [f for f in candidates if not table().facets[f.id].event]
+        plain = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
         candidates = plain if plain or reading.objects <= table().loose else candidates
     if not candidates:
         # Something of the field is named but no rule has all of it: the nearest, to choose from.
