@@ -93,6 +93,7 @@ _IMPLIED_WEIGHT = 2.0  # an event the numbers imply ("3 cards" in a hand: one to
 _OBJECT_WEIGHT = 2.0
 _ALSO_WEIGHT = 1.0
 _WHO_WEIGHT = 1.0
+_WHEN_WEIGHT = 2.0  # the rule is about when an error is noticed, and the question says when
 _DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question says otherwise
 _TIER = 1.0  # candidates closer than this to the best are offered together
 _KIND_TIER = 2.0  # an irregularity with another kind of remedy is offered from this close
@@ -128,7 +129,7 @@ class Reading:
     @property
     def recognised(self) -> bool:
         """Whether the question names anything a rule can be about."""
-        return bool(self.objects or self.events or self.implied)
+        return bool(self.objects or self.events or self.implied or "late" in self.when)
 
 
 class NoRule(KeyError):
@@ -550,6 +551,9 @@ class _Reader:
         self.dealt = False  # a word of dealing ("dealt", "發牌")
         self.first_round = False  # "on the first pass", "第一圈"
         self.big_blind = False  # the big blind named (the first card is the small blind's)
+        self.again = False  # "again", 又, 再: a second time
+        self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
+        self.card_word = False  # "card", 牌, 張: a card is what it is about
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
 
@@ -625,9 +629,12 @@ class _Reader:
                     verb = next((c for c in match.group(0) if c in _ZH_VERBS), None)
                     if verb is not None:  # "多燒了一張": the verb is part of the match
                         self.found["object"].add(_ZH_VERBS[verb])
+                        self.numbers.add((Number.COUNT, 1 + value))  # one burn and the extra
             text = pattern.sub(" ", text)
         if any(c in _ZH_EACH for c in text):
             self.each = True
+        self.again = self.again or any(c in "又再" for c in text)
+        self.card_word = self.card_word or any(c in "牌张張" for c in text)
         return text
 
     # -- Chinese
@@ -681,6 +688,8 @@ class _Reader:
     def _english(self, text: str) -> None:
         raw = _WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         self.singular = "card" in raw and "cards" not in raw
+        self.card_word = self.card_word or "card" in raw or "cards" in raw
+        self.again = self.again or "again" in raw
         words: list[str] = []
         for word in raw:
             fixed = correct(word)
@@ -692,9 +701,11 @@ class _Reader:
         position = 0
         while position < len(words):
             word = words[position]
-            if word in ("befor", "after"):
-                ahead = words[position + 1 : position + 7]
+            if word in ("befor", "after", "still", "yet"):
+                ahead = words[position + 1 : position + 7 if word in ("befor", "after") else 3]
                 if any(w in self.lex.before_action for w in ahead):
+                    # "action was still on the button", "two yet to act": before all had acted
+                    word = "befor" if word in ("still", "yet") else word
                     # "before the flop action was done": before someone acted, not pre-flop
                     self.before = self.before or word == "befor"
                     self.after = self.after or word == "after"
@@ -836,7 +847,14 @@ class _Reader:
         counted = {v for n, v in self.numbers if n is Number.COUNT}
         first = (Number.ORDINAL, 1) in self.numbers and counted <= {1}
         to_someone = self.big_blind or "button" in objects or self.seats
-        if first and events <= {"misplaced"} and to_someone and not objects & _BOARD:
+        started = first or "start" in events
+        if (
+            started
+            and events <= {"misplaced", "start"}
+            and to_someone
+            and not objects & _BOARD
+            and (self.card_word or self.dealt)
+        ):
             # the first card goes to the small blind (DEAL-ORDER): "第一張牌發給了大盲" is misdealt
             events.add("misplaced")
             objects.add("hole")
@@ -847,8 +865,18 @@ class _Reader:
             and (self.seats or objects & _POSITIONS)
         ):
             events.add("doubled")  # "two cards to the small blind on the first pass"
+        if (
+            self.irregular
+            and (self.again or (Number.ORDINAL, 2) in self.numbers)
+            and not (objects - self.lex.loose)
+        ):
+            events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
+        if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
+            # "2號和8號各多一張": each of the seats named, so that many players, a bar like a count
+            self.counted_players = (Number.PLAYERS, len(set(self.seats)))
+            self.numbers.add(self.counted_players)
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         if players and set(players) == {2} and not events and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
@@ -891,7 +919,11 @@ class _Reader:
                 implied = {changes.get(event, event) for event in implied}
         # How many players is a hint, never a bar ("two players" may count hands or cards); with
         # two or more, "多一張" is one each or one in all, and the players' count says which.
-        soft: set[tuple[Number, int]] = {(n, v) for n, v in self.numbers if n is Number.PLAYERS}
+        soft: set[tuple[Number, int]] = {
+            (n, v)
+            for n, v in self.numbers
+            if n is Number.PLAYERS and (n, v) != self.counted_players
+        }
         if self.singular and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
         hints = set()
@@ -998,6 +1030,7 @@ def fit(rule_id: str, query: Reading) -> Fit:
     if facets.when and query.when and not query.when & facets.when:
         conflicts.append("when:" + "/".join(sorted(query.when)))
     elif facets.when and query.when & facets.when and not facets.object:
+        score += _WHEN_WEIGHT
         named = True  # a rule about when an error is noticed (NOTICED-LATE)
     for number, value in query.numbers | query.soft:
         ranges = facets.numbers.get(number)
