@@ -134,7 +134,9 @@ def test_remedies_of_different_kinds_are_always_which_one(
     query: str, candidates: tuple[str, ...], question: str
 ) -> None:
     answer = search(query)
-    assert (answer.kind, answer.ids, answer.question) == (Verdict.WHICH, candidates, question)
+    # the candidates come best first; which of them is first is the ranking's, not the rules'
+    assert (answer.kind, answer.question) == (Verdict.WHICH, question)
+    assert sorted(answer.ids) == sorted(candidates)
 
 
 @pytest.mark.parametrize("query", ["烧牌", "燒牌", "銷牌"])

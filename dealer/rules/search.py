@@ -93,6 +93,7 @@ _IMPLIED_WEIGHT = 2.0  # an event the numbers imply ("3 cards" in a hand: one to
 _OBJECT_WEIGHT = 2.0
 _ALSO_WEIGHT = 1.0
 _WHO_WEIGHT = 1.0
+_UNNAMED_EVENT = 0.75  # a rule about something happening, for a question naming nothing happen
 _WHEN_WEIGHT = 2.0  # the rule is about when an error is noticed, and the question says when
 _DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question says otherwise
 _TIER = 1.0  # candidates closer than this to the best are offered together
@@ -210,6 +211,7 @@ class Lexicon:
     object_events: Mapping[str, Mapping[str, str]]
     outside_chinese: tuple[str, ...]  # read before the numbers ("換一副牌" holds a count)
     numbered_chinese: tuple[str, ...]  # objects read before the numbers ("第四張公共牌": the turn)
+    containing: Mapping[str, tuple[str, ...]]  # a numbered form -> longer forms holding it
     before_action: frozenset[str]  # English stems and Chinese forms
     homophones: Mapping[str, str]
     vocabulary: frozenset[str]  # English words of the lexicon, as written
@@ -350,6 +352,11 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         ruleset_events=ruleset_events,
         object_events=object_events,
         outside_chinese=tuple(f for f, (facet, _) in chinese.items() if facet == "outside"),
+        containing={
+            form: tuple(other for other in chinese if form in other and other != form)
+            for form in chinese
+            if _numbered(form)
+        },
         numbered_chinese=tuple(
             sorted(
                 (f for f, (facet, _) in chinese.items() if facet == "object" and _numbered(f)),
@@ -406,7 +413,9 @@ _STOP = frozenset(
      "whose", "me", "my", "you", "your", "him", "them", "our", "us", "but", "not", "any", "am")
 )  # fmt: skip
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "last": 99}  # fmt: skip
+             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7,
+             "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10, "10th": 10,
+             "last": 99}  # fmt: skip
 _COUNTS = {"zero": 0, "no": 0, "one": 1, "single": 1, "two": 2, "twice": 2, "double": 2,
            "pair": 2, "both": 2, "three": 3, "thrice": 3, "triple": 3, "four": 4, "five": 5,
            "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "several": 2,
@@ -416,6 +425,17 @@ _NOT_CARD = frozenset(
                "raise", "bet", "level", "day", "orbit"))
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
+_CAME = re.compile(r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled)\b|[发發翻出开開]", re.I)
+_MIDDLE = ("middl", "mid", "half", "一半", "中途")
+_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn"}
+_NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
+_AFTER_STREET = (
+    re.compile(
+        r"\b(?:after|once)\s+(?:the\s+)?(flop|turn)\s+(?:betting|round|action|bets?)\b", re.I
+    ),
+    re.compile(r"(翻牌|转牌|轉牌)圈?(?:的)?(?:下注|行动|行動)(?:完|结束|結束)了?之?[后後]"),
+)
+_STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
@@ -439,6 +459,8 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
     (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
     (re.compile(r"首(?=[张張])"), Number.ORDINAL),
+    (re.compile(r"[头頭]一(?=[张張])"), Number.ORDINAL),  # "頭一張": the first
+    (re.compile(r"好[几幾](?=[张張])"), Number.COUNT),  # "好幾張": several, two at least
     (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
     (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
     (re.compile(rf"{_ZH_NUM}\s*[张張次副](?![桌])"), Number.COUNT),  # "一張桌": a table
@@ -552,6 +574,9 @@ class _Reader:
         self.first_round = False  # "on the first pass", "第一圈"
         self.big_blind = False  # the big blind named (the first card is the small blind's)
         self.again = False  # "again", 又, 再: a second time
+        self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
+        self.mid_card = False
+        self.text = ""
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
         self.card_word = False  # "card", 牌, 張: a card is what it is about
         self.corrected: list[tuple[str, str]] = []
@@ -559,6 +584,8 @@ class _Reader:
 
     # -- what a form means
     def note(self, facet: str, value: str, form: str) -> None:
+        if facet == "when" and value == "during-deal" and any(m in form for m in _MIDDLE):
+            self.mid_deal = True
         if facet in _KINDS:
             if facet == "event" and value == "exposed" and self.player_before_verb:
                 self.found["who"].add("player")  # "player flashed his card", "玩家亮牌"
@@ -587,6 +614,7 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        self.text = text
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
@@ -594,7 +622,9 @@ class _Reader:
             if form in text:
                 self.outside.append(form)
         for form in self.lex.numbered_chinese:
-            if form in text:  # the lexicon's own number words ("第四張公共牌") are not counts
+            longer = self.lex.containing.get(form, ())
+            if form in text and not any(other in text for other in longer):
+                # the lexicon's own number words ("第四張公共牌") are not counts
                 self.note(*self.lex.chinese[form], form)
                 text = text.replace(form, " ")
         text = self._chinese_numbers(text)
@@ -702,7 +732,7 @@ class _Reader:
         while position < len(words):
             word = words[position]
             if word in ("befor", "after", "still", "yet"):
-                ahead = words[position + 1 : position + 7 if word in ("befor", "after") else 3]
+                ahead = words[position + 1 : position + (7 if word in ("befor", "after") else 4)]
                 if any(w in self.lex.before_action for w in ahead):
                     # "action was still on the button", "two yet to act": before all had acted
                     word = "befor" if word in ("still", "yet") else word
@@ -881,7 +911,23 @@ class _Reader:
         if players and set(players) == {2} and not events and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
-        if "before-action" in when and objects & streets and not events:
+        for pattern in _AFTER_STREET:
+            found = pattern.search(self.text)
+            if found is not None and not events:
+                # "what is dealt once the flop betting is done": the next street
+                street = found.group(1).casefold()
+                objects -= {_STREET_OF.get(street, street), "round-end"}
+                objects.add(_NEXT_STREET[street])
+        mid = self.mid_deal and events & {"exposed", "face-up"}
+        if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
+            self.mid_card = True  # likely not the first two cards: a hint, never a bar
+        came = self.dealt or bool(_CAME.search(self.text))
+        if (
+            "before-action" in when
+            and objects & streets
+            and not events
+            and (came or "check" not in objects)
+        ):
             events.add("early")  # "turn came off before seat 6 acted": dealt early
             when.discard("before-action")
         if "early" in events and objects & streets and "hole" not in objects:
@@ -926,9 +972,13 @@ class _Reader:
         }
         if self.singular and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
+        if self.mid_card:
+            soft.add((Number.ORDINAL, 3))
         hints = set()
         if self.dealt and not objects - self.lex.loose - _POSITIONS:
             hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
+        if self.card_word and objects & _POSITIONS and not objects & _STREETS_BURN:
+            hints.add("hole")  # "the first card off the deck went to the small blind": his hand
         if any(value >= 2 for value in players):
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
         return Reading(
@@ -1001,6 +1051,8 @@ def fit(rule_id: str, query: Reading) -> Fit:
         if event in facets.event:
             score += _IMPLIED_WEIGHT
             named = True
+    if facets.event and not (query.events | query.implied) & (facets.event | facets.also_event):
+        score -= _UNNAMED_EVENT
     hard = query.objects - lexicon.loose
     for thing in query.hints - query.objects:
         if thing in facets.object:
