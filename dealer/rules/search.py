@@ -359,7 +359,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         },
         numbered_chinese=tuple(
             sorted(
-                (f for f, (facet, _) in chinese.items() if facet == "object" and _numbered(f)),
+                (f for f, meaning in chinese.items() if _protected(meaning) and _numbered(f)),
                 key=len,
                 reverse=True,
             )
@@ -426,6 +426,7 @@ _NOT_CARD = frozenset(
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
 _CAME = re.compile(r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled)\b|[发發翻出开開]", re.I)
+_ACTING = frozenset(("act", "action", "bet", "betting"))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
 _STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn"}
 _NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
@@ -476,6 +477,12 @@ _ZH_NOT = frozenset("没沒未")
 _DEALING = frozenset(
     ("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
 )
+
+
+def _protected(meaning: tuple[str, str]) -> bool:
+    """Whether a form is read before the numbers: not the counted ones ("多一張" is one extra)."""
+    facet, value = meaning
+    return facet in ("object", "event", "when") and value not in ("extra", "short")
 
 
 def _numbered(form: str) -> bool:
@@ -731,11 +738,17 @@ class _Reader:
         position = 0
         while position < len(words):
             word = words[position]
-            if word in ("befor", "after", "still", "yet"):
-                ahead = words[position + 1 : position + (7 if word in ("befor", "after") else 4)]
+            if word in ("still", "yet") and (
+                _ACTING & set(words[position + 1 : position + 4])
+                or "action" in words[max(0, position - 2) : position]
+            ):
+                # "the action was still on the button", "two yet to act": before all had acted
+                self.before = True
+                position += 1
+                continue
+            if word in ("befor", "after"):
+                ahead = words[position + 1 : position + 7]
                 if any(w in self.lex.before_action for w in ahead):
-                    # "action was still on the button", "two yet to act": before all had acted
-                    word = "befor" if word in ("still", "yet") else word
                     # "before the flop action was done": before someone acted, not pre-flop
                     self.before = self.before or word == "befor"
                     self.after = self.after or word == "after"
