@@ -216,6 +216,7 @@ class Lexicon:
     homophones: Mapping[str, str]
     vocabulary: frozenset[str]  # English words of the lexicon, as written
     common: frozenset[str]  # English words never corrected
+    outside_words: frozenset[str]  # English words of topics no rule covers: never corrected
     facets: Mapping[str, RuleFacets]
     longest_english: int = 1
     longest_chinese: int = 1
@@ -292,6 +293,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
     chinese: dict[str, tuple[str, str]] = {}
     names: dict[tuple[str, str, Lang], str] = {}
     vocabulary: set[str] = set()
+    outside_words: set[str] = set()
     values: dict[str, frozenset[str]] = {}
 
     def enter(facet: str, value: str, forms: Mapping[str, Items]) -> None:
@@ -301,7 +303,9 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
                 names.setdefault((facet, value, Lang(lang)), text)
                 if lang == Lang.EN:
                     english.setdefault(tuple(_stems(text)), (facet, value))
-                    vocabulary.update(_WORD.findall(text.casefold()))
+                    words = _WORD.findall(text.casefold())
+                    # a typo is never read as a topic no rule covers ("thinking" is no "tanking")
+                    (outside_words if facet == "outside" else vocabulary).update(words)
                 else:
                     chinese.setdefault(text, (facet, value))
 
@@ -368,6 +372,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         homophones=homophones,
         vocabulary=frozenset(w for w in vocabulary if w.isalpha()),
         common=common,
+        outside_words=frozenset(outside_words),
         facets=_load_facets(facets_path, values),
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
@@ -426,7 +431,7 @@ _NOT_CARD = frozenset(
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
 _CAME = re.compile(r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled)\b|[发發翻出开開]", re.I)
-_ACTING = frozenset(("act", "action", "bet", "betting"))
+_ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
 _STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn"}
 _NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
@@ -532,6 +537,8 @@ def correct(word: str) -> str | None:
     known = lexicon.vocabulary | set(_ORDINALS) | set(_COUNTS)
     if len(word) < 4 or not word.isalpha() or word in known or word in lexicon.common:
         return None
+    if word in lexicon.outside_words:
+        return None
     if word in _STOP or stem(word) in _RANKS | _SUITS | _STOP:
         return None
     if stem(word) in {stem(w) for w in known}:
@@ -583,6 +590,7 @@ class _Reader:
         self.again = False  # "again", 又, 再: a second time
         self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
         self.mid_card = False
+        self.seats_counted = False  # "two seats off": seats, not players at the table
         self.text = ""
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
         self.card_word = False  # "card", 牌, 張: a card is what it is about
@@ -868,6 +876,7 @@ class _Reader:
             self.found["event"].add("extra")
         elif after[:1] and after[0] in _PLAYER_WORDS:
             self.numbers.add((Number.PLAYERS, count))
+            self.seats_counted = self.seats_counted or after[0] == stem("seats")
         elif words[position] == "both":
             self.numbers.add((Number.PLAYERS, 2))
         else:
@@ -890,7 +899,8 @@ class _Reader:
         counted = {v for n, v in self.numbers if n is Number.COUNT}
         first = (Number.ORDINAL, 1) in self.numbers and counted <= {1}
         to_someone = self.big_blind or "button" in objects or self.seats
-        started = first or "start" in events
+        # "started the deal on the big blind"; a start with the button is the button draw
+        started = first or ("start" in events and (self.big_blind or self.seats))
         if (
             started
             and events <= {"misplaced", "start"}
@@ -921,7 +931,8 @@ class _Reader:
             self.counted_players = (Number.PLAYERS, len(set(self.seats)))
             self.numbers.add(self.counted_players)
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
-        if players and set(players) == {2} and not events and objects & _HEADS_UP_TOPICS:
+        two = players and set(players) == {2} and not self.seats_counted
+        if two and not events and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
         for pattern in _AFTER_STREET:
@@ -934,6 +945,8 @@ class _Reader:
         mid = self.mid_deal and events & {"exposed", "face-up"}
         if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
+        if objects & streets and not objects & {"hole", "deck"}:
+            events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
         came = self.dealt or bool(_CAME.search(self.text))
         if (
             "before-action" in when
