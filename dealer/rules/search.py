@@ -83,7 +83,8 @@ class Kind(StrEnum):
     PROCEDURE = "procedure"  # a rule of the normal procedure: no remedy
 
 
-# The facet a "which one?" asks about, in the order it is asked (the first that tells them apart).
+# The facet a "which one?" asks about, in the order it is asked (the first that tells them apart);
+# "ruleset" where the rulesets give the same happening to different rules (``ruleset-events``).
 QUESTIONS = ("ordinal", "object", "extra", "players", "count", "who", "event", "when")
 
 _NUMBER_WEIGHT = {Number.ORDINAL: 1.5, Number.COUNT: 1.5, Number.EXTRA: 1.5, Number.PLAYERS: 2.0}
@@ -430,7 +431,9 @@ _NOT_CARD = frozenset(
                "raise", "bet", "level", "day", "orbit"))
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
-_CAME = re.compile(r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled)\b|[发發翻出开開]", re.I)
+_CAME = re.compile(
+    r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
+)
 _ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
 _STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn"}
@@ -1217,7 +1220,17 @@ def _strong(candidate: Fit, query: Reading) -> bool:
 
 
 def _which(chosen: Sequence[Fit], reading: Reading, fallback: str = "event") -> Answer:
-    question, choices = telling(tuple(f.id for f in chosen))
+    ids = tuple(f.id for f in chosen)
+    question, choices = telling(ids)
+    for event in reading.events:  # the rulesets decide it ("同一家連發兩張"): ask which one
+        owners = table().ruleset_events.get(event, {})
+        if len(set(owners.values()) & set(ids)) >= 2:
+            question = "ruleset"
+            choices = tuple(
+                ",".join(sorted(r for r, owner in owners.items() if owner == rule_id))
+                for rule_id in ids
+            )
+            break
     matches = tuple(Match(f.id, f.score) for f in chosen)
     return Answer(Verdict.WHICH, matches, question or fallback, choices, reading)
 
