@@ -1202,9 +1202,19 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         if f.score > best.score - _TIER
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
+    if reading.irregular and not wanted_events(reading) and Kind.PROCEDURE in kinds(best.id):
+        # "something went wrong" with a rule of the normal procedure best: what went wrong was
+        # not read, so the irregularities of the same things are offered with it
+        wrong = [f for f in candidates if Kind.PROCEDURE not in kinds(f.id) and f not in chosen]
+        chosen += wrong[:2]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
     return _which(chosen[:_MOST], reading)
+
+
+def wanted_events(reading: Reading) -> frozenset[str]:
+    """What the question says happened, read or implied by its numbers."""
+    return reading.events | reading.implied
 
 
 def _differ_in_kind(one: str, other: str) -> bool:
