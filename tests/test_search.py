@@ -22,6 +22,11 @@ from tests.helpers import run_cli
 PHRASES: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "floor_phrases.yaml").read_text(encoding="utf-8")
 )
+# The second development set (issue 22), written from RULES.md before the matcher was run on it:
+# scored as a whole (bench/floor_phrases.py), not held line by line.
+MORE: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parent / "floor_phrases_more.yaml").read_text(encoding="utf-8")
+)
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -53,11 +58,43 @@ def test_the_phrase_table_is_large_and_in_three_languages() -> None:
         assert isinstance(p["expect"], str) or p.get("ask"), p  # a "which one?" says what it asks
 
 
+def test_the_second_set_has_every_rule_four_ways_in_each_language() -> None:
+    known = set(book().rules)
+    for p in MORE:
+        expected = p["expect"] if isinstance(p["expect"], list) else [p["expect"]]
+        assert set(expected) <= known | {"none"} and set(p.get("never", [])) <= known, p
+        assert isinstance(p["expect"], str) or p.get("ask"), p
+    for rule_id in known:
+        for lang in ("en", "zh-Hans", "zh-Hant"):
+            said = [p for p in MORE if p["expect"] == rule_id and p["lang"] == lang]
+            assert len(said) >= 4, (rule_id, lang)
+    assert sum(p["expect"] == "none" for p in MORE) >= 40
+
+
+def test_the_second_set_scores_at_least_as_when_last_measured() -> None:
+    """A floor under the second development set's figures as measured on this branch (see
+    docs/floor.md): a change to the lexicon or the matcher that loses ground on it shows here."""
+    covered = [p for p in MORE if p["expect"] != "none"]
+    answers = [(p, search(p["q"])) for p in MORE]
+    offered = sum(_holds(a, p) for p, a in answers if p["expect"] != "none")
+    wrong = sum(
+        1
+        for p, a in answers
+        if p["expect"] != "none" and a.kind is Verdict.ONE and not _holds(a, p)
+    )
+    uncovered = sum(a.kind is Verdict.NONE for p, a in answers if p["expect"] == "none")
+    assert offered / len(covered) >= 0.92
+    assert wrong <= 9
+    assert uncovered == sum(p["expect"] == "none" for p in MORE)
+
+
 @pytest.mark.parametrize("phrase", PHRASES, ids=lambda p: p["q"])
 def test_every_floor_phrase_gets_its_rule(phrase: dict[str, Any]) -> None:
     for ruleset in (None, "seed", "wsop-2024"):  # `dealer rule` searches under its ruleset
         answer = search(phrase["q"], ruleset)
-        assert _holds(answer, phrase), (ruleset, answer.kind, answer.ids)
+        under = phrase.get("under", {})
+        wanted = {**phrase, "expect": under[ruleset]} if ruleset in under else phrase
+        assert _holds(answer, wanted), (ruleset, answer.kind, answer.ids)
 
 
 @pytest.mark.parametrize(
@@ -80,14 +117,39 @@ def test_every_floor_phrase_gets_its_rule(phrase: dict[str, Any]) -> None:
         ("turn came off before seat 6 acted on the flop", "TURN-PREMATURE"),
         ("发现牌里有张鬼牌", "DECK-JOKER"),
         ("dealr expsoed frist card", "HOLE-EXPOSED-FIRST"),
+        # the brief's probes: the first card to the big blind is dealt to a seat other than the
+        # first left of the button (DEAL-WRONG-FIRST-SEAT, misdeal), not a question of BLINDS
+        ("第一張牌發給了大盲", "DEAL-WRONG-FIRST-SEAT"),
+        ("第一张牌发给了大盲", "DEAL-WRONG-FIRST-SEAT"),
+        ("dealer pitched the first card to the big blind", "DEAL-WRONG-FIRST-SEAT"),
+        # "bricked": a blank came off, a card dealt; before the button acted it came early
+        ("turn bricked off before the button acted", "TURN-PREMATURE"),
         ("轉排 太早", "TURN-PREMATURE"),
-        ("同一家連發兩張", "DEAL-OUT-OF-SEQUENCE"),  # two cards to one seat in a round (LA 104)
     ],
 )
 def test_the_issue_table_gets_one_right_answer(query: str, expected: str) -> None:
     for ruleset in (None, "seed", "wsop-2024"):
         answer = search(query, ruleset)
         assert (answer.kind, answer.ids) == (Verdict.ONE, (expected,)), ruleset
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["同一家連發兩張", "two cards to the small blind on the first pass", "第一圈小盲拿了兩張"],
+)
+def test_a_second_card_to_one_seat_in_a_round_is_ruled_by_the_ruleset(query: str) -> None:
+    # RULES.md DEAL-EXTRA-ONE: "a card given to a seat that already holds every card due to it at
+    # that point (a second card in the first round ...)" under seed (004 ¶6); DEAL-OUT-OF-SEQUENCE
+    # under wsop-2024: "a card given to a seat that already has its card for that round while other
+    # seats still wait (two cards to one seat in one round ...)" (LA 104). Without a ruleset, both.
+    assert search(query, "seed").ids == ("DEAL-EXTRA-ONE",)
+    assert search(query, "wsop-2024").ids == ("DEAL-OUT-OF-SEQUENCE",)
+    which = search(query)
+    assert which.kind is Verdict.WHICH
+    assert set(which.ids) == {"DEAL-EXTRA-ONE", "DEAL-OUT-OF-SEQUENCE"}
+    assert which.question == "ruleset"  # what tells them apart is the ruleset, not a count
+    owners = dict(zip(which.ids, which.choices, strict=True))
+    assert owners == {"DEAL-EXTRA-ONE": "seed", "DEAL-OUT-OF-SEQUENCE": "wsop-2024"}
 
 
 @pytest.mark.parametrize(
@@ -117,7 +179,9 @@ def test_remedies_of_different_kinds_are_always_which_one(
     query: str, candidates: tuple[str, ...], question: str
 ) -> None:
     answer = search(query)
-    assert (answer.kind, answer.ids, answer.question) == (Verdict.WHICH, candidates, question)
+    # the candidates come best first; which of them is first is the ranking's, not the rules'
+    assert (answer.kind, answer.question) == (Verdict.WHICH, question)
+    assert sorted(answer.ids) == sorted(candidates)
 
 
 @pytest.mark.parametrize("query", ["烧牌", "燒牌", "銷牌"])

@@ -83,15 +83,19 @@ class Kind(StrEnum):
     PROCEDURE = "procedure"  # a rule of the normal procedure: no remedy
 
 
-# The facet a "which one?" asks about, in the order it is asked (the first that tells them apart).
+# The facet a "which one?" asks about, in the order it is asked (the first that tells them apart);
+# "ruleset" where the rulesets give the same happening to different rules (``ruleset-events``).
 QUESTIONS = ("ordinal", "object", "extra", "players", "count", "who", "event", "when")
 
 _NUMBER_WEIGHT = {Number.ORDINAL: 1.5, Number.COUNT: 1.5, Number.EXTRA: 1.5, Number.PLAYERS: 2.0}
 _EVENT_WEIGHT = 3.0
+_ALSO_EVENT_WEIGHT = 1.5  # an event the rule shares with another, whose own event it is
 _IMPLIED_WEIGHT = 2.0  # an event the numbers imply ("3 cards" in a hand: one too many)
 _OBJECT_WEIGHT = 2.0
 _ALSO_WEIGHT = 1.0
 _WHO_WEIGHT = 1.0
+_UNNAMED_EVENT = 0.75  # a rule about something happening, for a question naming nothing happen
+_WHEN_WEIGHT = 2.0  # the rule is about when an error is noticed, and the question says when
 _DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question says otherwise
 _TIER = 1.0  # candidates closer than this to the best are offered together
 _KIND_TIER = 2.0  # an irregularity with another kind of remedy is offered from this close
@@ -127,7 +131,7 @@ class Reading:
     @property
     def recognised(self) -> bool:
         """Whether the question names anything a rule can be about."""
-        return bool(self.objects or self.events or self.implied)
+        return bool(self.objects or self.events or self.implied or "late" in self.when)
 
 
 class NoRule(KeyError):
@@ -188,6 +192,7 @@ class RuleFacets:
     object: frozenset[str] = frozenset()
     also: frozenset[str] = frozenset()
     event: frozenset[str] = frozenset()
+    also_event: frozenset[str] = frozenset()
     who: frozenset[str] = frozenset()
     when: frozenset[str] = frozenset()
     numbers: Mapping[Number, tuple[_Range, ...]] = field(default_factory=dict)
@@ -203,12 +208,16 @@ class Lexicon:
         str, tuple[int, str | None, str | None, int]
     ]  # object -> cards, more, fewer, near
     event_objects: Mapping[str, str]
+    ruleset_events: Mapping[str, Mapping[str, str]]  # event -> ruleset -> the rule it is there
     object_events: Mapping[str, Mapping[str, str]]
     outside_chinese: tuple[str, ...]  # read before the numbers ("換一副牌" holds a count)
+    numbered_chinese: tuple[str, ...]  # objects read before the numbers ("第四張公共牌": the turn)
+    containing: Mapping[str, tuple[str, ...]]  # a numbered form -> longer forms holding it
     before_action: frozenset[str]  # English stems and Chinese forms
     homophones: Mapping[str, str]
     vocabulary: frozenset[str]  # English words of the lexicon, as written
     common: frozenset[str]  # English words never corrected
+    outside_words: frozenset[str]  # English words of topics no rule covers: never corrected
     facets: Mapping[str, RuleFacets]
     longest_english: int = 1
     longest_chinese: int = 1
@@ -260,14 +269,14 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
             if name in set(Number):
                 numbers[Number(name)] = _ranges(items, f"{rule_id}.{name}")
                 continue
-            kind = "object" if name == "also" else name
+            kind = {"also": "object", "also-event": "event"}.get(name, name)
             if kind not in _KINDS:
-                known = ", ".join([*_KINDS, "also", *Number])
+                known = ", ".join([*_KINDS, "also", "also-event", *Number])
                 raise spec.error(name, f"{rule_id}: facet {name!r} is not one of {known}")
             unknown = [str(v) for v in items if str(v) not in values[kind]]
             if unknown:
                 raise spec.error(name, f"{rule_id}.{name}: not a {kind} of the lexicon: {unknown}")
-            named[name] = frozenset(map(str, items))
+            named[name.replace("-", "_")] = frozenset(map(str, items))
         facets[rule_id] = RuleFacets(numbers=numbers, **named)
     missing = [rule_id for rule_id in rules if rule_id not in facets]
     if missing:
@@ -285,6 +294,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
     chinese: dict[str, tuple[str, str]] = {}
     names: dict[tuple[str, str, Lang], str] = {}
     vocabulary: set[str] = set()
+    outside_words: set[str] = set()
     values: dict[str, frozenset[str]] = {}
 
     def enter(facet: str, value: str, forms: Mapping[str, Items]) -> None:
@@ -294,7 +304,9 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
                 names.setdefault((facet, value, Lang(lang)), text)
                 if lang == Lang.EN:
                     english.setdefault(tuple(_stems(text)), (facet, value))
-                    vocabulary.update(_WORD.findall(text.casefold()))
+                    words = _WORD.findall(text.casefold())
+                    # a typo is never read as a topic no rule covers ("thinking" is no "tanking")
+                    (outside_words if facet == "outside" else vocabulary).update(words)
                 else:
                     chinese.setdefault(text, (facet, value))
 
@@ -321,6 +333,15 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         str(k): {str(a): str(b) for a, b in v.items()}
         for k, v in (doc.get("object-events") or Node()).items()
     }
+    ruleset_events = {
+        str(event): {str(k): str(v) for k, v in spec.items()}
+        for event, spec in (doc.get("ruleset-events") or Node()).items()
+    }
+    for event, owners in ruleset_events.items():
+        if event not in values["event"] or not set(owners.values()) <= set(book().rules):
+            raise doc["ruleset-events"].error(
+                event, f"ruleset-events: {event!r} or its rules unknown"
+            )
     before: set[str] = set()
     for lang, items in _forms(doc, "before-action", "before-action").items():
         before.update(stem(str(f)) if lang == Lang.EN else str(f) for f in items)
@@ -333,12 +354,26 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         loose=loose,
         implied=implied,
         event_objects=event_objects,
+        ruleset_events=ruleset_events,
         object_events=object_events,
         outside_chinese=tuple(f for f, (facet, _) in chinese.items() if facet == "outside"),
+        containing={
+            form: tuple(other for other in chinese if form in other and other != form)
+            for form in chinese
+            if _numbered(form)
+        },
+        numbered_chinese=tuple(
+            sorted(
+                (f for f, meaning in chinese.items() if _protected(meaning) and _numbered(f)),
+                key=len,
+                reverse=True,
+            )
+        ),
         before_action=frozenset(before),
         homophones=homophones,
         vocabulary=frozenset(w for w in vocabulary if w.isalpha()),
         common=common,
+        outside_words=frozenset(outside_words),
         facets=_load_facets(facets_path, values),
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
@@ -384,7 +419,9 @@ _STOP = frozenset(
      "whose", "me", "my", "you", "your", "him", "them", "our", "us", "but", "not", "any", "am")
 )  # fmt: skip
 _ORDINALS = {"first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4,
-             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "last": 99}  # fmt: skip
+             "4th": 4, "fifth": 5, "5th": 5, "sixth": 6, "6th": 6, "seventh": 7, "7th": 7,
+             "eighth": 8, "8th": 8, "ninth": 9, "9th": 9, "tenth": 10, "10th": 10,
+             "last": 99}  # fmt: skip
 _COUNTS = {"zero": 0, "no": 0, "one": 1, "single": 1, "two": 2, "twice": 2, "double": 2,
            "pair": 2, "both": 2, "three": 3, "thrice": 3, "triple": 3, "four": 4, "five": 5,
            "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "several": 2,
@@ -394,6 +431,24 @@ _NOT_CARD = frozenset(
                "raise", "bet", "level", "day", "orbit"))
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
+_CAME = re.compile(
+    r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
+)
+_ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
+_MIDDLE = ("middl", "mid", "half", "一半", "中途")
+_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn"}
+_NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
+_AFTER_STREET = (
+    re.compile(
+        r"\b(?:after|once)\s+(?:the\s+)?(flop|turn)\s+(?:betting|round|action|bets?)\b", re.I
+    ),
+    re.compile(r"(翻牌|转牌|轉牌)圈?(?:的)?(?:下注|行动|行動)(?:完|结束|結束)了?之?[后後]"),
+)
+_STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
+_BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
+_ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
+_SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
+_HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
 _HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
 _PLAYER_WORDS = frozenset(map(stem, ("player", "players", "people", "guys", "hands", "seats")))
@@ -402,6 +457,7 @@ _RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens",
 _SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
 _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])")
 _WORD = re.compile(r"[a-z0-9]+")
+_CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|would)nt\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 _ZH_DIGITS = "零〇一二两兩三四五六七八九十"
 _ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
@@ -412,9 +468,11 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
     (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
     (re.compile(r"首(?=[张張])"), Number.ORDINAL),
+    (re.compile(r"[头頭]一(?=[张張])"), Number.ORDINAL),  # "頭一張": the first
+    (re.compile(r"好[几幾](?=[张張])"), Number.COUNT),  # "好幾張": several, two at least
     (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
     (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
-    (re.compile(rf"{_ZH_NUM}\s*[张張次副]"), Number.COUNT),
+    (re.compile(rf"{_ZH_NUM}\s*[张張次副](?![桌])"), Number.COUNT),  # "一張桌": a table
     (re.compile(r"多[张張]"), Number.COUNT),  # "多張底牌": several, two at least
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
@@ -423,9 +481,21 @@ _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
 _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
 _ZH_EACH = frozenset("都各")
+_ZH_NOT = frozenset("没沒未")
 _DEALING = frozenset(
     ("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
 )
+
+
+def _protected(meaning: tuple[str, str]) -> bool:
+    """Whether a form is read before the numbers: not the counted ones ("多一張" is one extra)."""
+    facet, value = meaning
+    return facet in ("object", "event", "when") and value not in ("extra", "short")
+
+
+def _numbered(form: str) -> bool:
+    """Whether a Chinese form holds a number word that the number patterns would read."""
+    return any(c in _ZH_DIGITS or c in "第首头頭" for c in form)
 
 
 def _zh_number(text: str) -> int:
@@ -469,6 +539,8 @@ def correct(word: str) -> str | None:
     lexicon = table()
     known = lexicon.vocabulary | set(_ORDINALS) | set(_COUNTS)
     if len(word) < 4 or not word.isalpha() or word in known or word in lexicon.common:
+        return None
+    if word in lexicon.outside_words:
         return None
     if word in _STOP or stem(word) in _RANKS | _SUITS | _STOP:
         return None
@@ -516,11 +588,22 @@ class _Reader:
         self.dealer_named = False
         self.singular = False  # "card", not "cards"
         self.dealt = False  # a word of dealing ("dealt", "發牌")
+        self.first_round = False  # "on the first pass", "第一圈"
+        self.big_blind = False  # the big blind named (the first card is the small blind's)
+        self.again = False  # "again", 又, 再: a second time
+        self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
+        self.mid_card = False
+        self.seats_counted = False  # "two seats off": seats, not players at the table
+        self.text = ""
+        self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
+        self.card_word = False  # "card", 牌, 張: a card is what it is about
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
 
     # -- what a form means
     def note(self, facet: str, value: str, form: str) -> None:
+        if facet == "when" and value == "during-deal" and any(m in form for m in _MIDDLE):
+            self.mid_deal = True
         if facet in _KINDS:
             if facet == "event" and value == "exposed" and self.player_before_verb:
                 self.found["who"].add("player")  # "player flashed his card", "玩家亮牌"
@@ -528,6 +611,12 @@ class _Reader:
                 self.player_subject = True  # the player named before the exposure
             if facet == "who" and value == "dealer":
                 self.dealer_named = True
+            if (
+                facet == "object"
+                and value == "blind"
+                and ("big" in form or "大" in form or form == "bb")
+            ):
+                self.big_blind = True
             self.found[facet].add(value)
             self.field = True
         elif facet == "outside":
@@ -543,12 +632,19 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        self.text = text
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
         for form in self.lex.outside_chinese:
             if form in text:
                 self.outside.append(form)
+        for form in self.lex.numbered_chinese:
+            longer = self.lex.containing.get(form, ())
+            if form in text and not any(other in text for other in longer):
+                # the lexicon's own number words ("第四張公共牌") are not counts
+                self.note(*self.lex.chinese[form], form)
+                text = text.replace(form, " ")
         text = self._chinese_numbers(text)
         for run in _CJK.findall(text):
             self._chinese(run)
@@ -569,6 +665,9 @@ class _Reader:
                     self.found["object"].add("seat")
                     continue
                 if what == "round":  # "第二圈": the round of the deal, not a card's place
+                    self.first_round = self.first_round or (
+                        value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
+                    )
                     continue
                 assert isinstance(what, Number)
                 self.numbers.add((what, value))
@@ -578,9 +677,12 @@ class _Reader:
                     verb = next((c for c in match.group(0) if c in _ZH_VERBS), None)
                     if verb is not None:  # "多燒了一張": the verb is part of the match
                         self.found["object"].add(_ZH_VERBS[verb])
+                        self.numbers.add((Number.COUNT, 1 + value))  # one burn and the extra
             text = pattern.sub(" ", text)
         if any(c in _ZH_EACH for c in text):
             self.each = True
+        self.again = self.again or any(c in "又再" for c in text)
+        self.card_word = self.card_word or any(c in "牌张張" for c in text)
         return text
 
     # -- Chinese
@@ -599,6 +701,10 @@ class _Reader:
                     self.corrected.append((run[position : position + size], form))
                 if form.endswith("前") and form[:-1] in self.lex.before_action:
                     self.before = True
+                if form in self.lex.before_action and _ZH_NOT & set(
+                    run[max(0, position - 2) : position]
+                ):
+                    self.before = True  # "還沒說話就翻牌": before someone acted
                 self.note(facet, value, form)
                 position += size
                 continue
@@ -628,8 +734,10 @@ class _Reader:
 
     # -- English
     def _english(self, text: str) -> None:
-        raw = _WORD.findall(text.casefold().replace("n't", " not"))
+        raw = _WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         self.singular = "card" in raw and "cards" not in raw
+        self.card_word = self.card_word or "card" in raw or "cards" in raw
+        self.again = self.again or "again" in raw
         words: list[str] = []
         for word in raw:
             fixed = correct(word)
@@ -641,6 +749,14 @@ class _Reader:
         position = 0
         while position < len(words):
             word = words[position]
+            if word in ("still", "yet") and (
+                _ACTING & set(words[position + 1 : position + 4])
+                or "action" in words[max(0, position - 2) : position]
+            ):
+                # "the action was still on the button", "two yet to act": before all had acted
+                self.before = True
+                position += 1
+                continue
             if word in ("befor", "after"):
                 ahead = words[position + 1 : position + 7]
                 if any(w in self.lex.before_action for w in ahead):
@@ -658,7 +774,10 @@ class _Reader:
                 and words[position + 1 : position + 2]
                 and (words[position + 1] in _NOT_CARD)
             ):
-                position += 2  # "second round", "third street": not a card's place in the deal
+                # "second round", "third street": not a card's place in the deal
+                if _ORDINALS[word] == 1 and words[position + 1] in _ROUNDS:
+                    self.first_round = True
+                position += 2
                 continue
             if word in _ORDINALS and not self._is_street(words, position):
                 self.numbers.add((Number.ORDINAL, _ORDINALS[word]))
@@ -760,6 +879,7 @@ class _Reader:
             self.found["event"].add("extra")
         elif after[:1] and after[0] in _PLAYER_WORDS:
             self.numbers.add((Number.PLAYERS, count))
+            self.seats_counted = self.seats_counted or after[0] == stem("seats")
         elif words[position] == "both":
             self.numbers.add((Number.PLAYERS, 2))
         else:
@@ -779,8 +899,64 @@ class _Reader:
             when.add("before-action")
         if self.after:
             when.add("after-action")
+        counted = {v for n, v in self.numbers if n is Number.COUNT}
+        first = (Number.ORDINAL, 1) in self.numbers and counted <= {1}
+        to_someone = self.big_blind or "button" in objects or self.seats
+        # "started the deal on the big blind"; a start with the button is the button draw
+        started = first or ("start" in events and (self.big_blind or self.seats))
+        if (
+            started
+            and events <= {"misplaced", "start"}
+            and to_someone
+            and not objects & _BOARD
+            and (self.card_word or self.dealt)
+        ):
+            # the first card goes to the small blind (DEAL-ORDER): "第一張牌發給了大盲" is misdealt
+            events.add("misplaced")
+            objects.add("hole")
+        if (
+            self.first_round
+            and counted == {2}
+            and not events
+            and (self.seats or objects & _POSITIONS)
+        ):
+            events.add("doubled")  # "two cards to the small blind on the first pass"
+        if (
+            self.irregular
+            and (self.again or (Number.ORDINAL, 2) in self.numbers)
+            and not (objects - self.lex.loose)
+        ):
+            events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
+        if objects & _SHOWING:
+            events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
+        if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
+            # "2號和8號各多一張": each of the seats named, so that many players, a bar like a count
+            self.counted_players = (Number.PLAYERS, len(set(self.seats)))
+            self.numbers.add(self.counted_players)
+        players = [v for n, v in self.numbers if n is Number.PLAYERS]
+        two = players and set(players) == {2} and not self.seats_counted
+        if two and not events and objects & _HEADS_UP_TOPICS:
+            objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
-        if "before-action" in when and objects & streets and not events:
+        for pattern in _AFTER_STREET:
+            found = pattern.search(self.text)
+            if found is not None and not events:
+                # "what is dealt once the flop betting is done": the next street
+                street = found.group(1).casefold()
+                objects -= {_STREET_OF.get(street, street), "round-end"}
+                objects.add(_NEXT_STREET[street])
+        mid = self.mid_deal and events & {"exposed", "face-up"}
+        if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
+            self.mid_card = True  # likely not the first two cards: a hint, never a bar
+        if objects & streets and not objects & {"hole", "deck"}:
+            events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
+        came = self.dealt or bool(_CAME.search(self.text))
+        if (
+            "before-action" in when
+            and objects & streets
+            and not events
+            and (came or "check" not in objects)
+        ):
             events.add("early")  # "turn came off before seat 6 acted": dealt early
             when.discard("before-action")
         if "early" in events and objects & streets and "hole" not in objects:
@@ -818,12 +994,20 @@ class _Reader:
                 implied = {changes.get(event, event) for event in implied}
         # How many players is a hint, never a bar ("two players" may count hands or cards); with
         # two or more, "多一張" is one each or one in all, and the players' count says which.
-        soft: set[tuple[Number, int]] = {(n, v) for n, v in self.numbers if n is Number.PLAYERS}
+        soft: set[tuple[Number, int]] = {
+            (n, v)
+            for n, v in self.numbers
+            if n is Number.PLAYERS and (n, v) != self.counted_players
+        }
         if self.singular and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
+        if self.mid_card:
+            soft.add((Number.ORDINAL, 3))
         hints = set()
         if self.dealt and not objects - self.lex.loose - _POSITIONS:
             hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
+        if self.card_word and objects & _POSITIONS and not objects & _STREETS_BURN:
+            hints.add("hole")  # "the first card off the deck went to the small blind": his hand
         if any(value >= 2 for value in players):
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
         return Reading(
@@ -887,18 +1071,26 @@ def fit(rule_id: str, query: Reading) -> Fit:
         if event in facets.event:
             score += _EVENT_WEIGHT
             named = True
+        elif event in facets.also_event:
+            score += _ALSO_EVENT_WEIGHT
+            named = True
         else:
             conflicts.append(f"event:{event}")
     for event in query.implied:
         if event in facets.event:
             score += _IMPLIED_WEIGHT
             named = True
+    if facets.event and not (query.events | query.implied) & (facets.event | facets.also_event):
+        score -= _UNNAMED_EVENT
     hard = query.objects - lexicon.loose
     for thing in query.hints - query.objects:
         if thing in facets.object:
             score += _OBJECT_WEIGHT
     for thing in query.objects:
-        if thing in facets.object:
+        if thing in facets.object and thing in lexicon.loose and facets.event:
+            score += _ALSO_WEIGHT  # "seat 5" names where an irregularity happened, not what
+            named = True
+        elif thing in facets.object:
             score += _OBJECT_WEIGHT
             named = True
         elif thing in facets.also:
@@ -919,6 +1111,7 @@ def fit(rule_id: str, query: Reading) -> Fit:
     if facets.when and query.when and not query.when & facets.when:
         conflicts.append("when:" + "/".join(sorted(query.when)))
     elif facets.when and query.when & facets.when and not facets.object:
+        score += _WHEN_WEIGHT
         named = True  # a rule about when an error is noticed (NOTICED-LATE)
     for number, value in query.numbers | query.soft:
         ranges = facets.numbers.get(number)
@@ -963,7 +1156,8 @@ def fits(query: Reading) -> list[Fit]:
 def search(query: str, ruleset: str | None = None) -> Answer:
     """One rule when no other fits about as well, "which one?" with the candidates, or none.
 
-    ``ruleset`` is checked (the facets are the same under every ruleset)."""
+    ``ruleset`` is checked; under one, an event whose rule depends on the ruleset
+    (``ruleset-events``) offers only that ruleset's rule."""
     _check_ruleset(ruleset)
     exact = id_form(query)
     if exact in book().rules:
@@ -976,13 +1170,22 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         return Answer(Verdict.NONE, nearest, reading=reading)
     if reading.outside and not any(_strong(f, reading) for f in candidates):
         return Answer(Verdict.NONE, nearest, reading=reading)
+    for event in reading.events:
+        owners = table().ruleset_events.get(event, {})
+        owner = owners.get(ruleset) if ruleset is not None else None
+        if owner is not None:
+            candidates = [f for f in candidates if f.id == owner or f.id not in owners.values()]
     if reading.events or reading.implied:  # something happened: a rule where it can happen
         wanted = reading.events | reading.implied
-        candidates = [f for f in candidates if table().facets[f.id].event & wanted]
+        candidates = [
+            f
+            for f in candidates
+            if (table().facets[f.id].event | table().facets[f.id].also_event) & wanted
+        ]
     elif not reading.irregular:
         # No irregularity named: the normal procedure's rule for that object, when there is one;
         # a question naming only things said in passing ("seats", "the board") has only that.
-        plain = [f for f in candidates if not table().facets[f.id].event]
+        plain = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
         candidates = plain if plain or reading.objects <= table().loose else candidates
     if not candidates:
         # Something of the field is named but no rule has all of it: the nearest, to choose from.
@@ -999,9 +1202,19 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         if f.score > best.score - _TIER
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
+    if reading.irregular and not wanted_events(reading) and Kind.PROCEDURE in kinds(best.id):
+        # "something went wrong" with a rule of the normal procedure best: what went wrong was
+        # not read, so the irregularities of the same things are offered with it
+        wrong = [f for f in candidates if Kind.PROCEDURE not in kinds(f.id) and f not in chosen]
+        chosen += wrong[:2]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
     return _which(chosen[:_MOST], reading)
+
+
+def wanted_events(reading: Reading) -> frozenset[str]:
+    """What the question says happened, read or implied by its numbers."""
+    return reading.events | reading.implied
 
 
 def _differ_in_kind(one: str, other: str) -> bool:
@@ -1017,7 +1230,17 @@ def _strong(candidate: Fit, query: Reading) -> bool:
 
 
 def _which(chosen: Sequence[Fit], reading: Reading, fallback: str = "event") -> Answer:
-    question, choices = telling(tuple(f.id for f in chosen))
+    ids = tuple(f.id for f in chosen)
+    question, choices = telling(ids)
+    for event in reading.events:  # the rulesets decide it ("同一家連發兩張"): ask which one
+        owners = table().ruleset_events.get(event, {})
+        if len(set(owners.values()) & set(ids)) >= 2:
+            question = "ruleset"
+            choices = tuple(
+                ",".join(sorted(r for r, owner in owners.items() if owner == rule_id))
+                for rule_id in ids
+            )
+            break
     matches = tuple(Match(f.id, f.score) for f in chosen)
     return Answer(Verdict.WHICH, matches, question or fallback, choices, reading)
 
