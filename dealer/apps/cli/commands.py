@@ -422,13 +422,15 @@ def ask(
 
 @app.command(rich_help_panel=TOOLS)
 def schema(
-    kind: Annotated[str, typer.Argument(metavar="KIND", help="scenario or overlay.")] = "scenario",
+    kind: Annotated[
+        str, typer.Argument(metavar="KIND", help="scenario, overlay or report.")
+    ] = "scenario",
 ) -> None:
-    """Print the JSON Schema of scenario files or of ruleset overlays (for editors)."""
+    """Print the JSON Schema of scenario files, ruleset overlays or trainer reports."""
     from importlib.resources import files
 
-    if kind not in ("scenario", "overlay"):
-        raise _bad_input(f"{kind}:0: no schema {kind!r}: scenario or overlay")
+    if kind not in ("scenario", "overlay", "report"):
+        raise _bad_input(f"{kind}:0: no schema {kind!r}: scenario, overlay or report")
     text = files("dealer").joinpath("schemas", f"{kind}.schema.json").read_text(encoding="utf-8")
     typer.echo(text, nl=False)
 
@@ -453,7 +455,8 @@ _TRAIN_HELP = (
     "showdown: who shows first, who wins each pot and with what hand.\n\n"
     "action: is this player's action allowed? four rulings to choose from.\n\n"
     "--summary REPORTS... adds up a trainee's reports per skill against the school's pass marks "
-    "(--school FILE, default procedures/school.yaml)."
+    "(--school FILE, default procedures/school.yaml); a report is a --report file or a web "
+    "export (/progress/NAME/export.json), any number of each (dealer schema report)."
 )
 
 
@@ -566,6 +569,50 @@ def train(
         except OSError as error:
             raise _bad_input(f"{report}:0: cannot write the report: {error.strerror}") from None
         typer.echo(text("report", language, path=report))
+
+
+def _ruleset_name(ruleset: str) -> str:
+    """A ruleset of the rulebook (the booklet and the exam print its remedies by name)."""
+    from dealer.rules.rulebook import book
+
+    if ruleset not in book().rulesets:
+        names = ", ".join(book().rulesets)
+        raise _bad_input(f"--ruleset:0: unknown ruleset {ruleset!r}: {names}")
+    return ruleset
+
+
+def _write_page(out: Path | None, html: str) -> None:
+    """A page to ``out`` (- or none: standard output)."""
+    if out is None or str(out) == "-":
+        typer.echo(html, nl=False)
+        return
+    if not out.parent.is_dir():
+        raise _bad_input(f"{out}:0: no such folder")
+    try:
+        out.write_text(html, encoding="utf-8")
+    except OSError as error:
+        raise _bad_input(f"{out}:0: cannot write: {error.strerror}") from None
+
+
+_PageOut = Annotated[
+    Path | None,
+    typer.Option("-o", "--out", metavar="FILE", help="Write the HTML page here (default: stdout)."),
+]
+
+
+@app.command(rich_help_panel=SCHOOL)
+def booklet(
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", metavar="NAME", help="seed or wsop-2024.")
+    ] = "seed",
+    lang: LangOption = None,
+    out: _PageOut = None,
+) -> None:
+    """Write the printable rule booklet: every rule with its remedy under the ruleset and its
+    sources, in the chapters a dealer school teaches (one HTML file with a print stylesheet)."""
+    from dealer.apps.floor.booklet import booklet_html
+
+    _write_page(out, booklet_html(_ruleset_name(ruleset), _lang(lang)))
 
 
 @app.command("import", rich_help_panel=CARD_ROOM)

@@ -266,7 +266,9 @@ def progress_page(
     export = f"/progress/{quote(trainee)}/export.json"
     body = (
         f"<h1>{t('progress-title')}{_colon(lang)}{escape(trainee)}</h1>"
-        f'<p><a href="{escape(export)}" id="export">{t("export")}</a></p>'
+        f'<p><a href="{escape(export)}" id="export">{t("export")}</a> · '
+        f'<a href="{escape(export[:-4])}csv?lang={lang.value}" id="export-csv">'
+        f"{t('export-csv')}</a></p>"
         f'<h2>{t("skills")}</h2><table id="skills"><tr><th>{t("skill")}</th>'
         f"<th>{t('steps-right')}</th><th>{t('mistakes')}</th><th>{t('accuracy')}</th></tr>"
         f"{skill_rows}</table><h2>{t('sessions')}</h2>{table}"
