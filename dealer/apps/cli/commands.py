@@ -615,6 +615,47 @@ def booklet(
     _write_page(out, booklet_html(_ruleset_name(ruleset), _lang(lang)))
 
 
+@app.command(rich_help_panel=SCHOOL)
+def exam(
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", metavar="N", min=0, help="The sheet's seed: the same seed, the same sheet."
+        ),
+    ] = 1,
+    questions: Annotated[
+        int, typer.Option("--questions", metavar="K", min=1, max=60, help="How many (1 to 60).")
+    ] = 9,
+    ruleset: Annotated[
+        str, typer.Option("--ruleset", metavar="NAME", help="seed or wsop-2024.")
+    ] = "seed",
+    lang: LangOption = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--out",
+            metavar="FILE",
+            help="Write the sheet here: FILE.html a printable page, another name plain text "
+            "(default: text on stdout).",
+        ),
+    ] = None,
+) -> None:
+    """Write a seeded exam sheet and its answer key: in turn a ruling question (the ruling quiz),
+    a remedy to write out (the mishap drill) and a next step (the normal drill); the key on its
+    own page gives each answer's rule ID, ruleset and sources."""
+    from dealer.apps.training.exam import exam as make_exam
+    from dealer.apps.training.exam import exam_html, exam_text
+
+    if seed >= 1 << 31:
+        raise _bad_input("--seed:0: the seed must be 0 to 2^31 - 1")
+    sheet = make_exam(seed=seed, count=questions, ruleset=_ruleset_name(ruleset), lang=_lang(lang))
+    if out is not None and out.suffix == ".html":
+        _write_page(out, exam_html(sheet))
+    else:
+        _write_page(out, exam_text(sheet) + "\n")
+
+
 @app.command("import", rich_help_panel=CARD_ROOM)
 def import_phh(
     paths: Annotated[

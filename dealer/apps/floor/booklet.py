@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 from typing import Any
+from urllib.parse import urlencode
 
 from dealer import __version__
 from dealer.apps.floor.answer import rule_as_json
@@ -180,16 +181,20 @@ LANG_KEYS = {Lang.EN: "booklet-lang-en", Lang.ZH_HANS: "booklet-lang-zh-hans",
              Lang.ZH_HANT: "booklet-lang-zh-hant"}  # fmt: skip
 
 
-def toolbar_html(path: str, ruleset: str, lang: Lang) -> str:
-    """The web's switches (another ruleset, another language) and the print button; not
-    printed."""
+def toolbar_html(path: str, ruleset: str, lang: Lang, **keep: int) -> str:
+    """The web's switches (another ruleset, another language; ``keep``: the page's other
+    parameters, a seed) and the print button; not printed."""
+
+    def href(**params: str) -> str:
+        return escape(f"{path}?{urlencode({**keep, **params})}")
+
     rulesets = " · ".join(
-        f'<a href="{path}?ruleset={escape(name)}&amp;lang={lang.value}"'
+        f'<a href="{href(ruleset=name, lang=lang.value)}"'
         f"{' class=current' if name == ruleset else ''}>{escape(name)}</a>"
         for name in book().rulesets
     )
     langs = " · ".join(
-        f'<a href="{path}?ruleset={escape(ruleset)}&amp;lang={other.value}" lang="{other.value}"'
+        f'<a href="{href(ruleset=ruleset, lang=other.value)}" lang="{other.value}"'
         f"{' class=current' if other is lang else ''}>{_label(key, lang)}</a>"
         for other, key in LANG_KEYS.items()
     )

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import quote, urlencode
 
 import anyio.to_thread
 from starlette.applications import Starlette
@@ -576,6 +576,33 @@ class WebApp:
         html = await anyio.to_thread.run_sync(lambda: booklet_html(ruleset, lang, toolbar=toolbar))
         return HTMLResponse(html)
 
+    async def exam(self, request: Request) -> Response:
+        """``/exam?seed=N``: the seeded exam sheet and its key, printable; without a seed, a
+        random one, redirected to (the sheet's address is then its seed)."""
+        from dealer.apps.floor.booklet import toolbar_html
+        from dealer.apps.training.exam import MAX_QUESTIONS, exam, exam_html
+
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        count = params.get("questions", "9")
+        if not is_number(count) or not 1 <= int(count) <= MAX_QUESTIONS:
+            raise ApiError(400, f"'questions' must be a whole number from 1 to {MAX_QUESTIONS}")
+        seed = params.get("seed")
+        if seed is None:
+            chosen = random.SystemRandom().randrange(1 << 31)
+            query = _q_string(seed=chosen, questions=count, ruleset=ruleset, lang=lang.value)
+            return RedirectResponse(f"/exam?{query}", status_code=303)
+        if not is_number(seed) or not 0 <= int(seed) < 1 << 31:
+            raise ApiError(400, "'seed' must be a whole number from 0 to 2^31 - 1")
+        toolbar = toolbar_html("/exam", ruleset, lang, seed=int(seed), questions=int(count))
+        html = await anyio.to_thread.run_sync(
+            lambda: exam_html(
+                exam(seed=int(seed), count=int(count), ruleset=ruleset, lang=lang),
+                toolbar=toolbar,
+            )
+        )
+        return HTMLResponse(html)
+
     async def report(self, request: Request) -> Response:
         number = request.path_params["id"]
         if not 0 < number < 1 << 63:  # SQLite's integers: a longer number is no stored session
@@ -594,6 +621,10 @@ def stored_report(stored: StoredSession) -> dict[str, Any]:
     head = {"trainee": stored.trainee, "date": report_date(stored.finished), "lang": None,
             "version": None}  # fmt: skip
     return {**head, **report} if "version" not in report else report
+
+
+def _q_string(**params: object) -> str:
+    return urlencode({key: str(value) for key, value in params.items()})
 
 
 def _download_name(trainee: str, suffix: str) -> str:
@@ -656,6 +687,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/rule/{rule_id}", web.rule_page),
         Route("/ask", web.ask),
         Route("/rules", web.booklet),
+        Route("/exam", web.exam),
         Route("/progress", web.progress_index),
         Route("/progress/{trainee}", web.progress_page),
         Route("/progress/{trainee}/export.json", web.export),
