@@ -55,6 +55,8 @@ def _shell(title: str, body: str, lang: Lang, here: str, params: dict[str, str])
         f'<a href="/floor?lang={lang.value}">{t("nav-floor")}</a>'
         f'<a href="/ask?lang={lang.value}">{t("nav-ask")}</a>'
         f'<a href="/progress?lang={lang.value}">{t("nav-progress")}</a>'
+        f'<a href="/rules?lang={lang.value}">{t("nav-rules")}</a>'
+        f'<a href="/exam?lang={lang.value}">{t("nav-exam")}</a>'
     )
     return (
         f'<!doctype html>\n<html lang="{lang.value}"><head><meta charset="utf-8">'
