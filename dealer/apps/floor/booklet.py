@@ -119,7 +119,9 @@ def _ruling_html(ruling: dict[str, Any], lang: Lang) -> str:
 
 
 def _sources_html(sources: Sequence[dict[str, str]], lang: Lang) -> str:
-    traced = "; ".join(escape(source["trace"]) for source in sources)
+    traced = escape(template("booklet-list-sep", lang)).join(
+        escape(source["trace"]) for source in sources
+    )
     return f'<p class="sources"><b>{_label("sources", lang)}</b>{_colon(lang)}{traced}</p>'
 
 
@@ -223,10 +225,13 @@ def booklet_html(ruleset: str, lang: Lang, *, toolbar: str = "") -> str:
         raise KeyError(f"unknown ruleset {ruleset!r}: {', '.join(rules.rulesets)}")
     entry = rules.rulesets[ruleset]
     title = template("booklet-title", lang)
-    contents = "".join(
-        f'<li><a href="#chapter-{chapter.key}">{escape(chapter.title(lang))}</a> '
-        f"({len(chapter.rules)})</li>"
+    lines = (
+        message("booklet-contents-line", lang, title=chapter.title(lang), count=len(chapter.rules))
         for chapter in chapters()
+    )
+    contents = "".join(
+        f'<li><a href="#chapter-{chapter.key}">{escape(line)}</a></li>'
+        for chapter, line in zip(chapters(), lines, strict=True)
     )
     body = [
         toolbar,

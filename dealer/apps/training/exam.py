@@ -215,11 +215,14 @@ def _answer_lines(question: Question, lang: Lang) -> list[str]:
     if question.kind is Kind.REMEDY:
         lines.append(f"{template('steps', lang)}{colon}".rstrip())
         lines.extend(f"  {n}. {step}" for n, step in enumerate(question.steps, 1))
-    lines.append(f"{template('sources', lang)}{colon}{'; '.join(question.sources)}")
+    sep = template("booklet-list-sep", lang)
+    lines.append(f"{template('sources', lang)}{colon}{sep.join(question.sources)}")
     return lines
 
 
 def _about(sheet: Exam) -> str:
+    if sheet.count == 1:
+        return message("exam-about-one", sheet.lang, seed=sheet.seed, ruleset=sheet.ruleset)
     return message("exam-about", sheet.lang, seed=sheet.seed, count=sheet.count,
                    ruleset=sheet.ruleset)  # fmt: skip
 
@@ -261,6 +264,13 @@ section.key { margin-top: 2rem; }
 )
 
 
+def _game_table(question: Question, lang: Lang) -> str:
+    """The table without the question's number (the page's heading says it)."""
+    return question.table.removeprefix(
+        message("exam-question", lang, number=question.number) + " · "
+    )
+
+
 def exam_html(sheet: Exam, *, toolbar: str = "") -> str:
     """The sheet, then the key on a page of its own (``toolbar``: the web's, not printed)."""
     lang = sheet.lang
@@ -277,7 +287,7 @@ def exam_html(sheet: Exam, *, toolbar: str = "") -> str:
         parts = [
             f'<article class="question" id="q{question.number}">'
             f"<h3>{escape(message('exam-question', lang, number=question.number))}</h3>"
-            f'<pre class="table">{escape(question.table)}</pre>'
+            f'<pre class="table">{escape(_game_table(question, lang))}</pre>'
         ]
         if question.told is not None:
             parts.append(f'<p class="told">{escape(question.told)}</p>')
