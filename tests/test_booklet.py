@@ -17,6 +17,7 @@ import pytest
 from dealer.apps.floor.booklet import booklet_html, chapters, load_chapters
 from dealer.core.errors import DataError
 from dealer.rules.rulebook import Lang, ids
+from tests.conftest import ROOT
 from tests.helpers import english_words, run_dealer
 
 
@@ -112,7 +113,7 @@ def test_the_command_writes_the_booklet(tmp_path: Path) -> None:
     assert out.read_text(encoding="utf-8") == booklet_html("wsop-2024", Lang.ZH_HANT)
     done = run_dealer("booklet", "--ruleset", "house")
     assert (done.returncode, done.stderr) == (
-        2, "--ruleset:0: unknown ruleset 'house': seed, wsop-2024\n"
+        2, "house:0: unknown ruleset 'house'; known: seed, wsop-2024 or a file\n"
     )  # fmt: skip
     done = run_dealer("booklet", "-o", str(tmp_path / "nowhere" / "b.html"))
     assert done.returncode == 2 and done.stderr.endswith("b.html:0: no such folder\n")
@@ -157,3 +158,30 @@ def test_the_web_serves_the_booklet(client: Any) -> None:
     assert body == booklet_html("wsop-2024", Lang.ZH_HANT)
     assert client.get("/rules").text.count('<article class="rule"') == 62
     assert client.get("/rules", params={"ruleset": "nope"}).status_code == 400
+
+
+def test_a_house_overlay_has_its_own_booklet(tmp_path: Path) -> None:
+    """procedures/house/first-two-cards.yaml: "an exposed first or second card of the deal is a
+    misdeal (as LA 104 has it), everything else as under seed"."""
+    house = ROOT / "procedures" / "house" / "first-two-cards.yaml"
+    html = booklet_html(str(house), Lang.EN)
+    assert "house-first-two, a house overlay on seed (Source documents)" in html
+    seed = booklet_html("seed", Lang.EN)
+    second = r'<article class="rule" id="rule-HOLE-EXPOSED-SECOND">(.*?)</article>'
+    found, under_seed = re.search(second, html), re.search(second, seed)
+    assert found is not None and under_seed is not None
+    # HOLE-EXPOSED-SECOND, wsop-2024: "Misdeal ("first or second card")"; MISDEAL-REDEAL's steps.
+    assert _steps(found.group(1)) == [
+        "Retrieve every card dealt",
+        "Shuffle the stub",
+        "Cut the stub",
+        "Redeal the same hand: the button does not move, blinds and antes stay as posted",
+    ]
+    # seed: "Treated as HOLE-EXPOSED-OTHER": the deal goes on, no misdeal.
+    assert _steps(under_seed.group(1))[0] != "Retrieve every card dealt"
+    # Everything else as under seed.
+    turn = r'<article class="rule" id="rule-TURN-PREMATURE">.*?</article>'
+    assert re.search(turn, html).group(0) == re.search(turn, seed).group(0)  # type: ignore[union-attr]
+    out = tmp_path / "house.html"
+    done = run_dealer("booklet", "--ruleset", str(house), "-o", str(out))
+    assert done.returncode == 0 and out.read_text(encoding="utf-8") == html

@@ -155,7 +155,11 @@ def test_the_command(tmp_path: Path) -> None:
         "exam:0: invalid value for '--questions'"
     )
     done = run_dealer("exam", "--ruleset", "nope")
-    assert done.returncode == 2 and done.stderr.startswith("--ruleset:0: unknown ruleset 'nope'")
+    assert done.returncode == 2 and done.stderr.startswith("nope:0: unknown ruleset 'nope'")
+    house = "procedures/house/first-two-cards.yaml"  # a house overlay: its name on the sheet
+    done = run_dealer("exam", "--seed", "4", "--questions", "2", "--ruleset", house)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.splitlines()[1] == "Seed 4 · 2 questions · ruleset house-first-two"
 
 
 @pytest.fixture

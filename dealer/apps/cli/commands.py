@@ -572,12 +572,14 @@ def train(
 
 
 def _ruleset_name(ruleset: str) -> str:
-    """A ruleset of the rulebook (the booklet and the exam print its remedies by name)."""
-    from dealer.rules.rulebook import book
+    """A published ruleset or a house overlay file, checked (``file:line: message`` if not)."""
+    from dealer.rules.rulesets import load_ruleset
+    from dealer.rules.source import SourceError
 
-    if ruleset not in book().rulesets:
-        names = ", ".join(book().rulesets)
-        raise _bad_input(f"--ruleset:0: unknown ruleset {ruleset!r}: {names}")
+    try:
+        load_ruleset(ruleset)
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
     return ruleset
 
 
@@ -603,7 +605,8 @@ _PageOut = Annotated[
 @app.command(rich_help_panel=SCHOOL)
 def booklet(
     ruleset: Annotated[
-        str, typer.Option("--ruleset", metavar="NAME", help="seed or wsop-2024.")
+        str,
+        typer.Option("--ruleset", metavar="NAME|FILE", help="seed, wsop-2024 or a house overlay."),
     ] = "seed",
     lang: LangOption = None,
     out: _PageOut = None,
@@ -627,7 +630,8 @@ def exam(
         int, typer.Option("--questions", metavar="K", min=1, max=60, help="How many (1 to 60).")
     ] = 9,
     ruleset: Annotated[
-        str, typer.Option("--ruleset", metavar="NAME", help="seed or wsop-2024.")
+        str,
+        typer.Option("--ruleset", metavar="NAME|FILE", help="seed, wsop-2024 or a house overlay."),
     ] = "seed",
     lang: LangOption = None,
     out: Annotated[

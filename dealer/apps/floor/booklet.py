@@ -27,9 +27,12 @@ from urllib.parse import urlencode
 
 from dealer import __version__
 from dealer.apps.floor.answer import rule_as_json
+from dealer.apps.floor.lookup import house_ruling
 from dealer.core.errors import DataError
+from dealer.core.ruleset import Ruleset as Choices
 from dealer.rules.data import PROCEDURES, shown
-from dealer.rules.rulebook import Lang, book, ids
+from dealer.rules.rulebook import Lang, book, ids, rule
+from dealer.rules.rulesets import load_ruleset
 from dealer.rules.source import Items, Node, check_keys, load_file
 from dealer.rules.texts import message, template
 
@@ -125,11 +128,14 @@ def _sources_html(sources: Sequence[dict[str, str]], lang: Lang) -> str:
     return f'<p class="sources"><b>{_label("sources", lang)}</b>{_colon(lang)}{traced}</p>'
 
 
-def rule_html(rule_id: str, ruleset: str, lang: Lang) -> str:
-    """One rule as the booklet prints it."""
-    from dealer.rules.rulebook import rule
-
-    data = rule_as_json(rule(rule_id), ruleset, lang)
+def rule_html(rule_id: str, ruleset: str | Choices, lang: Lang) -> str:
+    """One rule as the booklet prints it (``ruleset``: a published one's name, or an overlay,
+    whose ruling is the one its choices pick)."""
+    choices = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    entry, base = rule(rule_id), choices.base
+    chosen = house_ruling(entry, choices) if choices.name != base else None
+    data = rule_as_json(entry, base, lang, ruling=chosen)
+    ruleset = base
     colon = _colon(lang)
     parts = [
         f'<article class="rule" id="rule-{escape(data["id"])}">'
@@ -218,13 +224,18 @@ def document(title: str, body: str, lang: Lang, style: str = STYLE) -> str:
     )
 
 
-def booklet_html(ruleset: str, lang: Lang, *, toolbar: str = "") -> str:
-    """The booklet as one HTML page (``toolbar``: the web's switches, left out in print)."""
-    rules = book()
-    if ruleset not in rules.rulesets:
-        raise KeyError(f"unknown ruleset {ruleset!r}: {', '.join(rules.rulesets)}")
-    entry = rules.rulesets[ruleset]
+def booklet_html(ruleset: str | Choices, lang: Lang, *, toolbar: str = "") -> str:
+    """The booklet as one HTML page (``ruleset``: a published one's name or file, or an overlay
+    loaded; ``toolbar``: the web's switches, left out in print). An unknown ruleset or a bad
+    overlay file: :class:`~dealer.core.errors.DataError`, ``file:line: message``."""
+    choices = load_ruleset(ruleset) if isinstance(ruleset, str) else ruleset
+    entry = book().rulesets[choices.base]
     title = template("booklet-title", lang)
+    named = escape(choices.base) + " · " + escape(entry.title.get(lang))
+    if choices.name != choices.base:
+        base_title = entry.title.get(lang)
+        said = message("rule-house", lang, name=choices.name, base=choices.base, title=base_title)
+        named = escape(said)
     lines = (
         message("booklet-contents-line", lang, title=chapter.title(lang), count=len(chapter.rules))
         for chapter in chapters()
@@ -236,8 +247,8 @@ def booklet_html(ruleset: str, lang: Lang, *, toolbar: str = "") -> str:
     body = [
         toolbar,
         f"<header><h1>{escape(title)}</h1>"
-        f'<p class="ruleset"><b>{_label("ruleset", lang)}</b>{_colon(lang)}{escape(ruleset)} · '
-        f"{escape(entry.title.get(lang))}</p><p>{escape(entry.text.get(lang))}</p>"
+        f'<p class="ruleset"><b>{_label("ruleset", lang)}</b>{_colon(lang)}{named}</p>'
+        f"<p>{escape(entry.text.get(lang))}</p>"
         f"<p>{escape(message('booklet-count', lang, count=len(ids())))}</p></header>",
         f'<nav><h2>{_label("booklet-contents", lang)}</h2><ol class="contents">{contents}</ol>'
         "</nav>",
@@ -247,8 +258,8 @@ def booklet_html(ruleset: str, lang: Lang, *, toolbar: str = "") -> str:
             f'<section class="chapter" id="chapter-{chapter.key}">'
             f"<h2>{number}. {escape(chapter.title(lang))}</h2>"
         )
-        body.extend(rule_html(rule_id, ruleset, lang) for rule_id in chapter.rules)
+        body.extend(rule_html(rule_id, choices, lang) for rule_id in chapter.rules)
         body.append("</section>")
-    footer = message("booklet-footer", lang, ruleset=ruleset, version=__version__)
+    footer = message("booklet-footer", lang, ruleset=choices.name, version=__version__)
     body.append(f"<footer>{escape(footer)}</footer>")
-    return document(f"{title} · {ruleset}", "".join(body), lang)
+    return document(f"{title} · {choices.name}", "".join(body), lang)
