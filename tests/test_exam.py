@@ -77,6 +77,35 @@ def test_the_sheet_for_seed_1_asks_and_answers_as_the_rules_say() -> None:
     assert three.summary == rule("TURN").summary.get(Lang.EN)
 
 
+def test_the_sheet_for_seed_7_under_wsop_2024() -> None:
+    one, two, three = exam(seed=7, count=3, ruleset="wsop-2024", lang=Lang.EN).questions
+    misdeal = (
+        "Retrieve every card dealt",
+        "Shuffle the stub",
+        "Cut the stub",
+        "Redeal the same hand: the button does not move, blinds and antes stay as posted",
+    )
+    # 1. Nobody holds a card yet and the pitch to seat 2, the small blind, turns up: the first
+    # card. HOLE-EXPOSED-FIRST: "The first card of the deal is exposed by dealer error" -
+    # "Misdeal" (LA 104).
+    assert _down(one.table) == {} and "seat 2   SB" in one.table
+    assert one.told == "Mishap: the dealer's pitch to seat 2 turns face up: Qd"
+    assert (one.rule, one.ruleset) == ("HOLE-EXPOSED-FIRST", "wsop-2024")
+    assert one.answer == "4" and one.choices[3].startswith("Misdeal: retrieve all cards")
+    assert one.steps == misdeal
+    assert one.sources == ("WSOP 2024 Live Action Rules, rule 104",)
+    # 2. The small blind is seat 3, the first card goes to seat 6. DEAL-WRONG-FIRST-SEAT: "The
+    # first card of the deal goes to any seat other than the first left of the button" -
+    # wsop-2024 "Misdeal." (LA 104; MISDEAL-REDEAL: retrieve, reshuffle, recut, redeal).
+    assert "seat 3   SB" in two.table and "seat 2   BTN" in two.table
+    assert two.told == "Mishap: the dealer's first card goes to seat 6"
+    assert two.rule == "DEAL-WRONG-FIRST-SEAT" and two.steps == misdeal
+    # 3. The flop is out after one burn, the dealer to act: the flop round is over. BURN: "Before
+    # the flop, the turn and the river the dealer burns exactly one card".
+    assert "board: 3h 9s 9h · burns: 1" in three.table and "to act: you (the dealer)" in three.table
+    assert (three.answer, three.rule) == ("burn", "BURN")
+
+
 def test_the_same_seed_gives_the_same_sheet_and_another_seed_another() -> None:
     first = exam(seed=7, count=6, ruleset="wsop-2024", lang=Lang.ZH_HANT)
     assert exam(seed=7, count=6, ruleset="wsop-2024", lang=Lang.ZH_HANT) == first
