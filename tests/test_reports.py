@@ -119,6 +119,19 @@ def test_several_exports_add_up_per_trainee(client: Any, tmp_path: Path) -> None
     assert heads == ["Ann: 1 sessions", "Bo: 1 sessions"]
 
 
+def test_overlapping_exports_count_each_session_once(client: Any, tmp_path: Path) -> None:
+    """Last week's export and this week's hold the first session both: it counts once."""
+    _play_web(client, "Mei", 3, "burn")
+    earlier = tmp_path / "earlier.json"
+    earlier.write_text(client.get("/progress/Mei/export.json").text, encoding="utf-8")
+    _play_web(client, "Mei", 4, None)
+    later = tmp_path / "later.json"
+    later.write_text(client.get("/progress/Mei/export.json").text, encoding="utf-8")
+    assert len(load_reports([earlier, later])) == 2
+    done = run_dealer("train", "--summary", str(earlier), str(later))
+    assert done.returncode == 0 and done.stdout.splitlines()[0] == "Mei: 2 sessions"
+
+
 def test_an_export_that_is_not_one_is_refused_by_name(tmp_path: Path) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({"export": "dealer-trainer", "sessions": [{"drill": "x"}]}))

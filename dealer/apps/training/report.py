@@ -119,7 +119,8 @@ def load_school(path: Path | None = None) -> School:
 
 def load_reports(paths: Sequence[Path]) -> list[dict[str, Any]]:
     """The session reports in the files: a report (``train --report``), an export of a trainee's
-    sessions (the web's), or a list of reports; each checked for what a summary reads."""
+    sessions (the web's), or a list of reports; each checked for what a summary reads, and a
+    session found in several files counted once."""
     reports: list[dict[str, Any]] = []
     for path in paths:
         try:
@@ -140,7 +141,16 @@ def load_reports(paths: Sequence[Path]) -> list[dict[str, Any]]:
             reports.extend(_checked(path, report, n) for n, report in enumerate(data, 1))
         else:
             reports.append(_checked(path, data, None))
-    return reports
+    # The same session in two files (this week's export and last week's) counts once: a session
+    # is known by all it holds, its trainee and its date to the second among them.
+    seen: set[str] = set()
+    unique = []
+    for report in reports:
+        key = json.dumps(report, sort_keys=True, ensure_ascii=False)
+        if key not in seen:
+            seen.add(key)
+            unique.append(report)
+    return unique
 
 
 def _checked(path: Path, data: object, number: int | None) -> dict[str, Any]:
