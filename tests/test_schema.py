@@ -106,4 +106,4 @@ def test_the_command_prints_the_shipped_schema() -> None:
         assert result.stdout == schema.texts()[f"{kind}.schema.json"]
     result = CliRunner().invoke(app, ["schema", "hand"])
     assert result.exit_code == 2
-    assert result.stderr == "hand:0: no schema 'hand': scenario or overlay\n"
+    assert result.stderr == "hand:0: no schema 'hand': scenario, overlay or report\n"

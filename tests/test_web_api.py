@@ -22,6 +22,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*starlette.testclient")  # ht
 
 from starlette.testclient import TestClient  # noqa: E402
 
+from dealer import __version__  # noqa: E402
 from dealer.apps.web import app as web_app  # noqa: E402
 from dealer.apps.web import trainer_adapter  # noqa: E402
 from dealer.apps.web.app import Settings, create_app, web_messages  # noqa: E402
@@ -99,8 +100,12 @@ def test_a_full_hand_is_scored_stored_and_exported(client: Any) -> None:
     assert score["steps_wrong"] == 0 and score["hands"] == 1 and score["mistakes_by_rule"] == {}
     assert state["stored"] == 1
     report = client.get(f"/api/reports/{state['stored']}").json()
+    # Stored as `train --report` writes it: who, when, in which language, which version.
+    head = {key: report.pop(key) for key in ("trainee", "date", "lang", "version")}
     assert report == score
-    assert client.get("/progress/Ann/export.json").json() == [score]
+    assert head["trainee"] == "Ann" and head["lang"] == "en" and head["version"] == __version__
+    exported = client.get("/progress/Ann/export.json").json()
+    assert exported["trainee"] == "Ann" and exported["sessions"] == [head | score]
     page = client.get("/progress/Ann?lang=zh-Hant").text
     assert "<td>常規</td>" in page and f"<td class=right>{score['steps_right']}</td>" in page
 

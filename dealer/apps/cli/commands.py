@@ -422,13 +422,15 @@ def ask(
 
 @app.command(rich_help_panel=TOOLS)
 def schema(
-    kind: Annotated[str, typer.Argument(metavar="KIND", help="scenario or overlay.")] = "scenario",
+    kind: Annotated[
+        str, typer.Argument(metavar="KIND", help="scenario, overlay or report.")
+    ] = "scenario",
 ) -> None:
-    """Print the JSON Schema of scenario files or of ruleset overlays (for editors)."""
+    """Print the JSON Schema of scenario files, ruleset overlays or trainer reports."""
     from importlib.resources import files
 
-    if kind not in ("scenario", "overlay"):
-        raise _bad_input(f"{kind}:0: no schema {kind!r}: scenario or overlay")
+    if kind not in ("scenario", "overlay", "report"):
+        raise _bad_input(f"{kind}:0: no schema {kind!r}: scenario, overlay or report")
     text = files("dealer").joinpath("schemas", f"{kind}.schema.json").read_text(encoding="utf-8")
     typer.echo(text, nl=False)
 
@@ -453,7 +455,8 @@ _TRAIN_HELP = (
     "showdown: who shows first, who wins each pot and with what hand.\n\n"
     "action: is this player's action allowed? four rulings to choose from.\n\n"
     "--summary REPORTS... adds up a trainee's reports per skill against the school's pass marks "
-    "(--school FILE, default procedures/school.yaml)."
+    "(--school FILE, default procedures/school.yaml); a report is a --report file or a web "
+    "export (/progress/NAME/export.json), any number of each (dealer schema report)."
 )
 
 
@@ -566,6 +569,95 @@ def train(
         except OSError as error:
             raise _bad_input(f"{report}:0: cannot write the report: {error.strerror}") from None
         typer.echo(text("report", language, path=report))
+
+
+def _ruleset_name(ruleset: str) -> str:
+    """A published ruleset or a house overlay file, checked (``file:line: message`` if not)."""
+    from dealer.rules.rulesets import load_ruleset
+    from dealer.rules.source import SourceError
+
+    try:
+        load_ruleset(ruleset)
+    except SourceError as error:
+        raise _bad_input(str(error)) from None
+    return ruleset
+
+
+def _write_page(out: Path | None, html: str) -> None:
+    """A page to ``out`` (- or none: standard output)."""
+    if out is None or str(out) == "-":
+        typer.echo(html, nl=False)
+        return
+    if not out.parent.is_dir():
+        raise _bad_input(f"{out}:0: no such folder")
+    try:
+        out.write_text(html, encoding="utf-8")
+    except OSError as error:
+        raise _bad_input(f"{out}:0: cannot write: {error.strerror}") from None
+
+
+_PageOut = Annotated[
+    Path | None,
+    typer.Option("-o", "--out", metavar="FILE", help="Write the HTML page here (default: stdout)."),
+]
+
+
+@app.command(rich_help_panel=SCHOOL)
+def booklet(
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", metavar="NAME|FILE", help="seed, wsop-2024 or a house overlay."),
+    ] = "seed",
+    lang: LangOption = None,
+    out: _PageOut = None,
+) -> None:
+    """Write the printable rule booklet: every rule with its remedy under the ruleset and its
+    sources, in the chapters a dealer school teaches (one HTML file with a print stylesheet)."""
+    from dealer.apps.floor.booklet import booklet_html
+
+    _write_page(out, booklet_html(_ruleset_name(ruleset), _lang(lang)))
+
+
+@app.command(rich_help_panel=SCHOOL)
+def exam(
+    seed: Annotated[
+        int,
+        typer.Option(
+            "--seed", metavar="N", min=0, help="The sheet's seed: the same seed, the same sheet."
+        ),
+    ] = 1,
+    questions: Annotated[
+        int, typer.Option("--questions", metavar="K", min=1, max=60, help="How many (1 to 60).")
+    ] = 9,
+    ruleset: Annotated[
+        str,
+        typer.Option("--ruleset", metavar="NAME|FILE", help="seed, wsop-2024 or a house overlay."),
+    ] = "seed",
+    lang: LangOption = None,
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "-o",
+            "--out",
+            metavar="FILE",
+            help="Write the sheet here: FILE.html a printable page, another name plain text "
+            "(default: text on stdout).",
+        ),
+    ] = None,
+) -> None:
+    """Write a seeded exam sheet and its answer key: in turn a ruling question (the ruling quiz),
+    a remedy to write out (the mishap drill) and a next step (the normal drill); the key on its
+    own page gives each answer's rule ID, ruleset and sources."""
+    from dealer.apps.training.exam import exam as make_exam
+    from dealer.apps.training.exam import exam_html, exam_text
+
+    if seed >= 1 << 31:
+        raise _bad_input("--seed:0: the seed must be 0 to 2^31 - 1")
+    sheet = make_exam(seed=seed, count=questions, ruleset=_ruleset_name(ruleset), lang=_lang(lang))
+    if out is not None and out.suffix == ".html":
+        _write_page(out, exam_html(sheet))
+    else:
+        _write_page(out, exam_text(sheet) + "\n")
 
 
 @app.command("import", rich_help_panel=CARD_ROOM)

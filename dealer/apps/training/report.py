@@ -4,10 +4,16 @@ A report carries who trained, when, in which language, ruleset, drill and seed, 
 version of the tool, so that a school can add sessions up: :func:`summarize` totals each skill
 over a trainee's reports, lists the accuracy session by session (progress over time), and says
 whether the total meets the school's pass mark (``procedures/school.yaml``).
+
+The terminal's ``--report`` writes one session's report; the web's export
+(``/progress/NAME/export.json``) is an *export*: the trainee, when it was made, the version, and
+their sessions, each a report of the same shape (``dealer/schemas/report.schema.json``). A
+summary reads either, any number of each.
 """
 
 from __future__ import annotations
 
+import datetime
 import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -23,15 +29,59 @@ from dealer.rules.rulebook import Lang
 from dealer.rules.rulesets import PROCEDURES
 from dealer.rules.source import Node, SourceError, check_keys, load_file
 
-__all__ = ["School", "load_reports", "load_school", "report_json", "summarize"]
+__all__ = [
+    "School",
+    "export_json",
+    "load_reports",
+    "load_school",
+    "report_date",
+    "report_head",
+    "report_json",
+    "summarize",
+]
 
 SCHOOL_PATH = PROCEDURES / "school.yaml"
 
 
+def report_date(stamp: float | None = None) -> str:
+    """A report's date: the moment (now by default) in UTC, to the second, ISO 8601.
+
+    >>> report_date(0.0)
+    '1970-01-01T00:00:00+00:00'
+    """
+    moment = (
+        datetime.datetime.now(datetime.UTC)
+        if stamp is None
+        else (datetime.datetime.fromtimestamp(stamp, datetime.UTC))
+    )
+    return moment.isoformat(timespec="seconds")
+
+
+def report_head(*, trainee: str, date: str, lang: Lang | None) -> dict[str, Any]:
+    """Who trained, when, in which language, with which version (``lang`` None: not recorded,
+    a session the web stored before it kept the language)."""
+    return {
+        "trainee": trainee,
+        "date": date,
+        "lang": None if lang is None else lang.value,
+        "version": __version__,
+    }
+
+
 def report_json(score: Score, *, trainee: str, date: str, lang: Lang) -> dict[str, Any]:
     """The session's report: who, when, how, and the score."""
-    head = {"trainee": trainee, "date": date, "lang": lang.value, "version": __version__}
-    return {**head, **score.as_json()}
+    return {**report_head(trainee=trainee, date=date, lang=lang), **score.as_json()}
+
+
+def export_json(trainee: str, reports: Sequence[Mapping[str, Any]], date: str) -> dict[str, Any]:
+    """A trainee's sessions as one file (the web's export): each a session report."""
+    return {
+        "export": "dealer-trainer",
+        "trainee": trainee,
+        "date": date,
+        "version": __version__,
+        "sessions": [dict(report) for report in reports],
+    }
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,8 +118,10 @@ def load_school(path: Path | None = None) -> School:
 
 
 def load_reports(paths: Sequence[Path]) -> list[dict[str, Any]]:
-    """The reports, each checked for what a summary reads."""
-    reports = []
+    """The session reports in the files: a report (``train --report``), an export of a trainee's
+    sessions (the web's), or a list of reports; each checked for what a summary reads, and a
+    session found in several files counted once."""
+    reports: list[dict[str, Any]] = []
     for path in paths:
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -77,12 +129,46 @@ def load_reports(paths: Sequence[Path]) -> list[dict[str, Any]]:
             raise SourceError(str(path), 0, f"cannot read: {error.strerror}") from None
         except json.JSONDecodeError as error:
             raise SourceError(str(path), error.lineno, f"not JSON: {error.msg}") from None
-        if not isinstance(data, dict) or not isinstance(data.get("skills"), dict):
-            raise SourceError(str(path), 1, "not a trainer report (no 'skills')")
-        data.setdefault("trainee", "")
-        data.setdefault("date", "")
-        reports.append(data)
-    return reports
+        except UnicodeDecodeError:
+            raise SourceError(str(path), 0, "not JSON: not UTF-8 text") from None
+        if isinstance(data, dict) and "sessions" in data and "skills" not in data:
+            sessions = data["sessions"]
+            if not isinstance(sessions, list):
+                raise SourceError(str(path), 1, "an export's 'sessions' must be a list of reports")
+            reports.extend(_checked(path, report, number) for number, report in
+                           enumerate(sessions, 1))  # fmt: skip
+        elif isinstance(data, list):
+            reports.extend(_checked(path, report, n) for n, report in enumerate(data, 1))
+        else:
+            reports.append(_checked(path, data, None))
+    # The same session in two files (this week's export and last week's) counts once: a session
+    # is known by all it holds, its trainee and its date to the second among them.
+    seen: set[str] = set()
+    unique = []
+    for report in reports:
+        key = json.dumps(report, sort_keys=True, ensure_ascii=False)
+        if key not in seen:
+            seen.add(key)
+            unique.append(report)
+    return unique
+
+
+def _checked(path: Path, data: object, number: int | None) -> dict[str, Any]:
+    which = "" if number is None else f"session {number}: "
+    if not isinstance(data, dict) or not isinstance(data.get("skills"), dict):
+        raise SourceError(str(path), 1, f"{which}not a trainer report (no 'skills')")
+    for skill, tally in data["skills"].items():
+        if not isinstance(tally, dict) or not all(
+            isinstance(tally.get(key), int) and not isinstance(tally.get(key), bool)
+            for key in ("positions", "first_right")
+        ):
+            raise SourceError(
+                str(path), 1, f"{which}skill {skill!r}: expected 'positions' and 'first_right'"
+            )
+    for key in ("trainee", "date"):
+        if not isinstance(data.setdefault(key, ""), str):
+            raise SourceError(str(path), 1, f"{which}{key!r} must be a text")
+    return data
 
 
 def summarize(reports: Sequence[Mapping[str, Any]], school: School, lang: Lang) -> list[str]:
@@ -95,12 +181,14 @@ def summarize(reports: Sequence[Mapping[str, Any]], school: School, lang: Lang) 
         lines.append(say("summary-trainee", lang, trainee=name, sessions=len(mine)))
         for skill in Skill:
             tallies = [r["skills"].get(skill.value) for r in mine]
-            done = [t for t in tallies if t]
+            done = [t for t in tallies if t and int(t["positions"]) > 0]
             if not done:
                 continue
             right = sum(int(t["first_right"]) for t in done)
             positions = sum(int(t["positions"]) for t in done)
-            progress = " → ".join(f"{round(100 * float(t['accuracy']))}%" for t in done)
+            progress = " → ".join(
+                f"{round(100 * int(t['first_right']) / int(t['positions']))}%" for t in done
+            )
             mark = school.passing.get(skill.value)
             if mark is None:
                 verdict = ""

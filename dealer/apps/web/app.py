@@ -11,12 +11,14 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlencode
 
 import anyio.to_thread
 from starlette.applications import Starlette
@@ -36,10 +38,12 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dealer.apps.floor.ask import answer as ask_answer
+from dealer.apps.training.export import csv_text
+from dealer.apps.training.report import export_json, load_school, report_date, report_head
 from dealer.apps.web import pages
 from dealer.apps.web.names import trainee_name
 from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
-from dealer.apps.web.store import Progress
+from dealer.apps.web.store import Progress, StoredSession
 from dealer.apps.web.texts import page_texts
 from dealer.apps.web.trainer_adapter import (
     DRILLS,
@@ -188,8 +192,12 @@ class WebApp:
         )
 
     def _store(self, live: Live) -> None:
+        # Stored as ``train --report`` writes it: who, when, in which language, which version.
+        head = report_head(
+            trainee=live.trainee, date=report_date(), lang=live.examiner.trainer.lang
+        )
         live.stored = self.progress.add(
-            live.trainee, live.examiner.report(), learn=live.learn, live_id=live.id
+            live.trainee, {**head, **live.examiner.report()}, learn=live.learn, live_id=live.id
         )
 
     def _trainees(self) -> list[str]:
@@ -533,10 +541,67 @@ class WebApp:
         skills = await anyio.to_thread.run_sync(self.progress.skills, trainee)
         return HTMLResponse(pages.progress_page(trainee, sessions, skills, lang))
 
-    async def export(self, request: Request) -> Response:
-        trainee = request.path_params["trainee"]
+    async def _exported(self, trainee: str) -> list[dict[str, Any]]:
         sessions = await anyio.to_thread.run_sync(self.progress.sessions, trainee, 10_000)
-        return JSONResponse([stored.report for stored in sessions])
+        return [stored_report(stored) for stored in sessions]
+
+    async def export(self, request: Request) -> Response:
+        """A trainee's sessions as one trainer report (``dealer train --summary`` reads it)."""
+        trainee = request.path_params["trainee"]
+        data = export_json(trainee, await self._exported(trainee), report_date())
+        name = _download_name(trainee, "json")
+        return JSONResponse(data, headers={"Content-Disposition": name})
+
+    async def export_csv(self, request: Request) -> Response:
+        """A trainee's sessions as CSV, one row per session and skill (skill names in ``lang``)."""
+        lang = _lang(request.query_params.get("lang"))
+        trainee = request.path_params["trainee"]
+        passing = (await anyio.to_thread.run_sync(load_school)).passing
+        text = csv_text(await self._exported(trainee), passing, lang)
+        return Response(
+            text,
+            media_type="text/csv; charset=utf-8",
+            headers={"Content-Disposition": _download_name(trainee, "csv")},
+        )
+
+    # -- printables: the rule booklet, the exam sheet (issue 26 item 3) -------------------------
+
+    async def booklet(self, request: Request) -> Response:
+        """``/rules``: the rule booklet of a ruleset in a language, printable."""
+        from dealer.apps.floor.booklet import booklet_html, toolbar_html
+
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        toolbar = toolbar_html("/rules", ruleset, lang)
+        html = await anyio.to_thread.run_sync(lambda: booklet_html(ruleset, lang, toolbar=toolbar))
+        return HTMLResponse(html)
+
+    async def exam(self, request: Request) -> Response:
+        """``/exam?seed=N``: the seeded exam sheet and its key, printable; without a seed, a
+        random one, redirected to (the sheet's address is then its seed)."""
+        from dealer.apps.floor.booklet import toolbar_html
+        from dealer.apps.training.exam import MAX_QUESTIONS, exam, exam_html
+
+        params = request.query_params
+        lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
+        count = params.get("questions", "9")
+        if not is_number(count) or not 1 <= int(count) <= MAX_QUESTIONS:
+            raise ApiError(400, f"'questions' must be a whole number from 1 to {MAX_QUESTIONS}")
+        seed = params.get("seed")
+        if seed is None:
+            chosen = random.SystemRandom().randrange(1 << 31)
+            query = _q_string(seed=chosen, questions=count, ruleset=ruleset, lang=lang.value)
+            return RedirectResponse(f"/exam?{query}", status_code=303)
+        if not is_number(seed) or not 0 <= int(seed) < 1 << 31:
+            raise ApiError(400, "'seed' must be a whole number from 0 to 2^31 - 1")
+        toolbar = toolbar_html("/exam", ruleset, lang, seed=int(seed), questions=int(count))
+        html = await anyio.to_thread.run_sync(
+            lambda: exam_html(
+                exam(seed=int(seed), count=int(count), ruleset=ruleset, lang=lang),
+                toolbar=toolbar,
+            )
+        )
+        return HTMLResponse(html)
 
     async def report(self, request: Request) -> Response:
         number = request.path_params["id"]
@@ -546,6 +611,29 @@ class WebApp:
         if stored is None:
             raise ApiError(404, "no such stored session")
         return JSONResponse(stored.report)
+
+
+def stored_report(stored: StoredSession) -> dict[str, Any]:
+    """A stored session as a trainer report: one stored before the web kept who, when and in
+    which language gets its trainee and date from the store, its language and version as not
+    recorded (null), never guessed."""
+    report = dict(stored.report)
+    head = {"trainee": stored.trainee, "date": report_date(stored.finished), "lang": None,
+            "version": None}  # fmt: skip
+    return {**head, **report} if "version" not in report else report
+
+
+def _q_string(**params: object) -> str:
+    return urlencode({key: str(value) for key, value in params.items()})
+
+
+def _download_name(trainee: str, suffix: str) -> str:
+    """``attachment`` with the trainee's name as the file's (RFC 6266: an ASCII fallback)."""
+    ascii_name = re.sub(r"[^A-Za-z0-9._-]+", "-", trainee).strip("-") or "trainee"
+    return (
+        f'attachment; filename="{ascii_name}.{suffix}"; '
+        f"filename*=UTF-8''{quote(trainee, safe='')}.{suffix}"
+    )
 
 
 def _examiner(opened: dict[str, Any]) -> Examiner:
@@ -598,9 +686,12 @@ def create_app(settings: Settings) -> Starlette:
         Route("/floor", web.floor),
         Route("/rule/{rule_id}", web.rule_page),
         Route("/ask", web.ask),
+        Route("/rules", web.booklet),
+        Route("/exam", web.exam),
         Route("/progress", web.progress_index),
         Route("/progress/{trainee}", web.progress_page),
         Route("/progress/{trainee}/export.json", web.export),
+        Route("/progress/{trainee}/export.csv", web.export_csv),
         Route("/api/texts/{lang}", web.texts),
         Route("/api/drills/{lang}", web.drills),
         Route("/api/rule", web.rule_api),

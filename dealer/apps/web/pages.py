@@ -55,6 +55,8 @@ def _shell(title: str, body: str, lang: Lang, here: str, params: dict[str, str])
         f'<a href="/floor?lang={lang.value}">{t("nav-floor")}</a>'
         f'<a href="/ask?lang={lang.value}">{t("nav-ask")}</a>'
         f'<a href="/progress?lang={lang.value}">{t("nav-progress")}</a>'
+        f'<a href="/rules?lang={lang.value}">{t("nav-rules")}</a>'
+        f'<a href="/exam?lang={lang.value}">{t("nav-exam")}</a>'
     )
     return (
         f'<!doctype html>\n<html lang="{lang.value}"><head><meta charset="utf-8">'
@@ -266,7 +268,9 @@ def progress_page(
     export = f"/progress/{quote(trainee)}/export.json"
     body = (
         f"<h1>{t('progress-title')}{_colon(lang)}{escape(trainee)}</h1>"
-        f'<p><a href="{escape(export)}" id="export">{t("export")}</a></p>'
+        f'<p><a href="{escape(export)}" id="export">{t("export")}</a> · '
+        f'<a href="{escape(export[:-4])}csv?lang={lang.value}" id="export-csv">'
+        f"{t('export-csv')}</a></p>"
         f'<h2>{t("skills")}</h2><table id="skills"><tr><th>{t("skill")}</th>'
         f"<th>{t('steps-right')}</th><th>{t('mistakes')}</th><th>{t('accuracy')}</th></tr>"
         f"{skill_rows}</table><h2>{t('sessions')}</h2>{table}"

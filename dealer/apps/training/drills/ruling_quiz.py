@@ -10,6 +10,7 @@ ruling out the options about other streets.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
 from dealer.apps.present.table import render_table
 from dealer.apps.training.desk import Desk
@@ -23,7 +24,7 @@ from dealer.engine.obligations import Ruled
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulebook import Ruling, ids, rule
 
-__all__ = ["RulingQuiz", "kinship", "remedy_of"]
+__all__ = ["RulingQuiz", "Spot", "kinship", "remedy_of"]
 
 
 def remedy_of(ruling: Ruling) -> tuple[object, ...]:
@@ -44,6 +45,24 @@ def kinship(one: str, other: str) -> int:
     return len(set(one.split("-")) & set(other.split("-")))
 
 
+@dataclass(frozen=True, slots=True)
+class Spot:
+    """One question of the quiz: the hand after the mishap, its ruling, the table as it was
+    before the mishap, what the dealer did, and the rule IDs offered (in the order shown)."""
+
+    hand: Hand
+    ruled: Ruled
+    table: str
+    heading: str
+    told: str
+    choices: tuple[str, ...]
+
+    @property
+    def answer(self) -> int:
+        """The right choice's number (from 1)."""
+        return self.choices.index(self.ruled.rule_id) + 1
+
+
 class RulingQuiz:
     def __init__(self, desk: Desk, *, ruleset: str) -> None:
         self.desk, self.ruleset = desk, ruleset
@@ -54,20 +73,22 @@ class RulingQuiz:
         slip = rng.choice(sorted(found))
         return rng.choice(found[slip])
 
-    def play(self) -> None:
+    def spot(self, heading: str | None = None) -> Spot:
+        """The next question, drawn from the desk's seeded generator: a table dealt to a
+        mishap, its ruling and the four choices (the exam sheet asks the same)."""
         desk = self.desk
         table = random_table(desk.rng, players=desk.rng.randint(2, 6), ruleset=self.ruleset)
         deck_seed, players_seed = desk.rng.randrange(1 << 31), desk.rng.randrange(1 << 31)
         planned = plan_slip(table, deck_seed, players_seed, self.slips, self._pick)
         assert planned is not None, "a deal always offers an exposed card"
-        hand = desk.hand = Hand(table, DeckPlan(seed=deck_seed), audit=True)
+        hand = Hand(table, DeckPlan(seed=deck_seed), audit=True)
         players = random.Random(players_seed)
         for _ in range(planned.moment):
             step = hand.next_dealer_step()
             hand.apply(step if step is not None else random_action(hand, players))
-        heading = desk.t("hand", number=desk.number, total=desk.total)
-        desk.redraw = lambda: desk.say(render_table(hand, desk.lang, heading))
-        desk.redraw()
+        if heading is None:
+            heading = desk.t("hand", number=desk.number, total=desk.total)
+        drawn = render_table(hand, desk.lang, heading)
         to_act = hand.to_act
         assert isinstance(planned.mishap, Mishap)  # first parts noticed at once
         hand.apply(planned.mishap)
@@ -76,9 +97,19 @@ class RulingQuiz:
         seat = planned.mishap.seat if planned.mishap.seat is not None else to_act
         key = f"slip-{_slip_key(planned.slip, planned.mishap)}"
         text = desk.t(key, seat=seat, cards=cards, card=planned.mishap.card)
-        desk.say(desk.t("mishap", text=text))
-        choices = self._choices(ruled)
-        number = choices.index(ruled.rule_id) + 1
+        return Spot(hand, ruled, drawn, heading, desk.t("mishap", text=text),
+                    tuple(self._choices(ruled)))  # fmt: skip
+
+    def play(self) -> None:
+        desk = self.desk
+        found = self.spot()
+        hand = desk.hand = found.hand
+        ruled = found.ruled
+        desk.redraw = lambda: desk.say(render_table(hand, desk.lang, found.heading))
+        desk.say(found.table)
+        desk.say(found.told)
+        choices = list(found.choices)
+        number = found.answer
         desk.answer = str(number)
         desk.say(desk.t("quiz"))
         for index, rule_id in enumerate(choices, 1):
