@@ -36,6 +36,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dealer.apps.floor.ask import answer as ask_answer
+from dealer.apps.training.drills.procedure import owed_commands
 from dealer.apps.web import pages
 from dealer.apps.web.names import trainee_name
 from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
@@ -198,7 +199,10 @@ class WebApp:
         return sorted(names | {record.trainee for record in self.progress.live_sessions()})
 
     def _record(self, live: Live, kind: str, line: str) -> None:
-        """One line sent to a session, stored as it happens (a restart replays them)."""
+        """One line sent to a session, stored before it is answered (a restart, even a kill,
+        replays them). A write of a few tens of microseconds (:class:`Progress` commits without
+        waiting for the disk), made here rather than in a worker thread, whose hand-over costs
+        more than the write."""
         live.sent += 1
         self.progress.add_line(live.id, live.sent, kind, line)
 
@@ -241,13 +245,13 @@ class WebApp:
 
     def _state(self, live: Live, exchange: Exchange | None = None) -> dict[str, Any]:
         examiner = live.examiner
-        hand = examiner.trainer.hand
+        hand = examiner.session.hand
         state: dict[str, Any] = {
             "id": live.id,
             "trainee": live.trainee,
             "drill": examiner.drill,
             "learn": live.learn,
-            "lang": examiner.trainer.lang.value,
+            "lang": examiner.lang.value,
             "finished": examiner.finished,
             "heading": examiner.heading(),
             "game": examiner.game(),
@@ -262,6 +266,9 @@ class WebApp:
             "choices": examiner.choices(),
             "transcript": examiner.transcript() if examiner.questions else [],
             "score": examiner.report(),
+            # the hand's last ruling (its rule, ruleset, summary) and the steps still owed
+            "ruling": examiner.ruling,
+            "owed": [] if hand is None else owed_commands(hand, examiner.lang),
         }
         if live.learn:
             state["expected"] = examiner.expected()
@@ -274,6 +281,7 @@ class WebApp:
                 exchange.right,
                 exchange.rule,
             )
+            state["turns"] = exchange.turns
         if examiner.finished:
             state["score_text"] = examiner.score_lines()
             state["skill_names"] = {
@@ -284,9 +292,9 @@ class WebApp:
                 state["failure"] = examiner.failure
         return state
 
-    def _after(self, live: Live, exchange: Exchange) -> None:
-        if live.examiner.finished:
-            self.registry.close(live)
+    async def _after(self, live: Live) -> None:
+        if live.examiner.finished:  # stored (off the event loop: a disk write)
+            await anyio.to_thread.run_sync(self.registry.close, live)
 
     async def create(self, request: Request) -> Response:
         body = await _body(request, self.settings.max_body)
@@ -324,8 +332,8 @@ class WebApp:
         except Full as error:
             raise ApiError(503, str(error)) from None
         await anyio.to_thread.run_sync(self.progress.open_live, live.id, trainee, opened)
-        exchange = await anyio.to_thread.run_sync(examiner.start)
-        self._after(live, exchange)
+        exchange = examiner.start()  # headless: it answers at once, in this thread
+        await self._after(live)
         return JSONResponse(self._state(live, exchange), status_code=201)
 
     async def show(self, request: Request) -> Response:
@@ -337,7 +345,7 @@ class WebApp:
     async def _set_lang(self, live: Live, lang: Lang) -> None:
         live.examiner.set_lang(lang)
         if not live.examiner.finished:
-            await anyio.to_thread.run_sync(self._record, live, "lang", lang.value)
+            self._record(live, "lang", lang.value)
 
     async def _send(self, live: Live, line: str) -> tuple[Exchange, dict[str, Any]]:
         if live.examiner.finished:
@@ -345,9 +353,9 @@ class WebApp:
         live.lines += 1
         if live.lines > MAX_LINES_PER_SESSION:
             raise ApiError(429, "too many steps in one session; start a new one")
-        exchange = await anyio.to_thread.run_sync(live.examiner.send, line)
-        await anyio.to_thread.run_sync(self._record, live, "line", line)
-        self._after(live, exchange)
+        exchange = live.examiner.send(line)  # headless: it answers at once, in this thread
+        self._record(live, "line", line)
+        await self._after(live)
         return exchange, self._state(live, exchange)
 
     async def step(self, request: Request) -> Response:
@@ -366,8 +374,7 @@ class WebApp:
             raise ApiError(400, str(error)) from None
         exchange, state = await self._send(live, step)
         if exchange.wrong:  # refused: the hand is as it was; the mistake is scored
-            message = next((x for x in exchange.lines if x.startswith("✗")), "refused")
-            raise ApiError(409, message, state)
+            raise ApiError(409, exchange.refusal or "refused", state)
         return JSONResponse(state)
 
     async def answer(self, request: Request) -> Response:
@@ -392,6 +399,7 @@ class WebApp:
 
     async def end(self, request: Request) -> Response:
         live = self._live(request)
+        live.examiner.stop()  # here, in the one thread the sessions run in
         await anyio.to_thread.run_sync(self.registry.close, live)
         state = self._state(live)
         self.registry.forget(live)
