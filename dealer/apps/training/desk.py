@@ -55,6 +55,7 @@ class Desk:
     score: Score
     rng: random.Random
     learn: bool = False  # show the next step before each one
+    draws: bool = True  # the table drawn as text (a page that draws its own says no)
     total: int = 1  # hands (questions) in the session
     number: int = 0  # the hand (question) now
     hand: Hand | None = None  # the hand on the table, if any

@@ -73,14 +73,18 @@ class Session:
         clock: Callable[[], float] = time.monotonic,
         slips: Sequence[Slip] | None = None,
         learn: bool = False,
+        tables: bool = True,
     ) -> None:
+        """``tables``: the deal drills draw the table as text when it changes (the terminal's;
+        the page draws its own from the hand)."""
         self.drill, self.hands, self.seed = drill, hands, seed
         self.ruleset = ruleset
         self.rules = load_ruleset(ruleset)
         self.score = Score(drill.value, self.rules.name, seed, learn=learn)
         self.desk = Desk(
-            clock, lang, self.rules, self.score, random.Random(seed), learn=learn, total=hands
-        )
+            clock, lang, self.rules, self.score, random.Random(seed), learn=learn, total=hands,
+            draws=tables,
+        )  # fmt: skip
         self._deal: DealDrill | None = None
         played: _Played
         if drill in (Drill.NORMAL, Drill.MISHAP):

@@ -160,6 +160,7 @@ class Examiner:
             ruleset=ruleset,
             lang=lang,
             slips=[Slip(slip) for slip in slips] or None,
+            tables=False,  # the page draws the table from the hand
         )
         self._transcript: list[str] = []  # what the trainer said in this hand (question) so far
         self._options: tuple[str, ...] = ()  # the open question's numbered options

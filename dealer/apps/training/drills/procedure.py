@@ -139,7 +139,7 @@ class DealDrill:
     def draw(self, *, changed_only: bool = False) -> None:
         """Draw the table; with ``changed_only``, only if it looks different from the last time."""
         hand = self.desk.hand
-        if hand is None:
+        if hand is None or not self.desk.draws:
             return
         heading = self._heading()
         drawn = render_table(hand, self.desk.lang, heading)
