@@ -14,9 +14,11 @@ import random
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from http.cookies import SimpleCookie
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
+from urllib.parse import parse_qs
 
 import anyio.to_thread
 from starlette.applications import Starlette
@@ -36,6 +38,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dealer.apps.floor.ask import answer as ask_answer
+from dealer.apps.training.aliases import display
 from dealer.apps.training.drills.procedure import owed_commands
 from dealer.apps.web import pages
 from dealer.apps.web.names import trainee_name
@@ -268,14 +271,19 @@ class WebApp:
             "score": examiner.report(),
             # the hand's last ruling (its rule, ruleset, summary) and the steps still owed
             "ruling": examiner.ruling,
-            "owed": [] if hand is None else owed_commands(hand, examiner.lang),
+            "owed": []
+            if hand is None
+            else [  # as the buttons say them (銷牌, not burn)
+                display(step, examiner.lang) for step in owed_commands(hand, examiner.lang)
+            ],
         }
         if live.learn:
             state["expected"] = examiner.expected()
         if exchange is not None:
             state["lines"] = exchange.lines
             # A question drill's next question is in the transcript: the feedback is the verdict.
-            state["feedback"] = exchange.verdict if examiner.questions else exchange.lines
+            # A deal's ruling has its own box beside the feedback (issue 26), not said twice.
+            state["feedback"] = exchange.verdict if examiner.questions else exchange.told
             state["wrong"], state["right"], state["rule"] = (
                 exchange.wrong,
                 exchange.right,
@@ -568,6 +576,36 @@ def _examiner(opened: dict[str, Any]) -> Examiner:
     )
 
 
+class _KeptLanguage:
+    """The language kept across pages (issue 26): the trainer page keeps the trainee's choice in
+    the ``lang`` cookie, and a page asked for without ``?lang=`` is answered in the cookie's
+    language, as if its link had carried it. The API and the static files are left alone (a
+    session's language changes only when its page says so)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        path = str(scope.get("path", ""))
+        if scope["type"] == "http" and not path.startswith(("/api/", "/static/")):
+            query = scope.get("query_string", b"").decode("latin-1")
+            kept = SimpleCookie(_header(scope, b"cookie")).get("lang")
+            if kept is not None and kept.value in _LANGS and "lang" not in parse_qs(query):
+                joined = f"{query}&lang={kept.value}" if query else f"lang={kept.value}"
+                scope = {**scope, "query_string": joined.encode("latin-1")}
+        await self.app(scope, receive, send)
+
+
+_LANGS = frozenset(lang.value for lang in Lang)
+
+
+def _header(scope: Any, name: bytes) -> str:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return ""
+
+
 def _trainer_page(request: Request) -> Response:
     return FileResponse(STATIC / "trainer.html", media_type="text/html")
 
@@ -620,7 +658,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/sessions/{sid}/end", web.end, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = []
+    middleware = [Middleware(_KeptLanguage)]
     if settings.hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)))
     app = Starlette(

@@ -130,6 +130,7 @@ class Exchange:
     rule: str | None = None
     verdict: list[str] = field(default_factory=list)
     refusal: str | None = None  # a refused step's message, as the page shows it
+    told: list[str] = field(default_factory=list)  # the text but a ruling's (shown on its own)
     turns: list[dict[str, Any]] = field(default_factory=list)  # the typed turns, as JSON
 
 
@@ -218,6 +219,8 @@ class Examiner:
             text = _page_text(turn)
             if len(exchange.lines) < _MAX_LINES:
                 exchange.lines.extend(text)
+                if not isinstance(turn, Ruling):
+                    exchange.told.extend(text)
                 if before_next:
                     exchange.verdict.extend(text)
             for message in text:
