@@ -60,6 +60,12 @@ def _rss_kib(pid: int) -> int:
     return 0
 
 
+def _cpu_seconds(pid: int) -> float:
+    """The process's CPU time so far (user and system), from /proc."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 class Trainee:
     def __init__(self, number: int, port: int, tally: Tally, stop: float) -> None:
         self.name = f"trainee-{number:02d}"
@@ -170,6 +176,7 @@ def main() -> None:
                     raise SystemExit("the server did not start") from None
                 time.sleep(0.1)
         tally = Tally()
+        cpu_before = _cpu_seconds(server.pid)  # its start (imports, the procedure) left out
         start = time.monotonic()
         stop = start + args.seconds
         trainees = [Trainee(n, port, tally, stop) for n in range(args.trainees)]
@@ -183,6 +190,7 @@ def main() -> None:
         elapsed = time.monotonic() - start
         for thread in threads:
             thread.join()
+        cpu = _cpu_seconds(server.pid) - cpu_before
     finally:
         server.terminate()
         server.wait(10)
@@ -206,6 +214,9 @@ def main() -> None:
         f" max {max(warm) / 1024:.1f} MiB"
     )
     print(f"requests per second: {tally.requests / elapsed:.0f}")
+    # Nearly every request is a step; the server's CPU time per request is the figure that a
+    # loaded machine (other processes taking the cores) changes least.
+    print(f"server CPU per request: {1000 * cpu / max(1, tally.requests):.2f} ms")
 
 
 if __name__ == "__main__":

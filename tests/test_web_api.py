@@ -138,7 +138,7 @@ def test_the_ruling_quiz_takes_numbers(client: Any) -> None:
     assert state["heading"] == "Question 1 of 2" and state["questions"] is True
     assert _step(client, state["id"], "burn").status_code == 409
     live = client.app.state.web.registry.get(state["id"])
-    right = int(live.examiner.trainer.answer)  # the trainer keeps the answer as typed
+    right = int(live.examiner.session.answer)  # the trainer keeps the answer as typed
     state = client.post(f"/api/sessions/{state['id']}/answer", json={"answer": right}).json()
     assert state["score"]["steps_right"] == 1 and state["asking"] is True
     wrong = 1 if right != 1 else 2
@@ -483,7 +483,7 @@ def test_the_pages_new_words_are_chinese_in_chinese() -> None:
 
 def _live(client: Any, sid: str) -> Any:
     """The session's trainer, for a test to read what the situation is (never what to expect)."""
-    return client.app.state.web.registry.get(sid).examiner.trainer
+    return client.app.state.web.registry.get(sid).examiner.session
 
 
 def _answer(client: Any, sid: str, said: Any) -> Any:

@@ -37,6 +37,7 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from dealer.apps.web.app import Settings, create_app
+from tests.helpers import english_words
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 SHOTS = Path(os.environ.get("DEALER_SHOTS") or tempfile.mkdtemp(prefix="dealer-shots-"))
@@ -394,3 +395,109 @@ def test_the_ruling_quiz_is_answered_by_a_key(browser: Any, server: str) -> None
     assert (right, wrong) in (("1", "0"), ("0", "1"))
     verdict = "✓ 正确。" if right == "1" else "✗ 错误：正确答案是"
     assert verdict in _feedback(browser).text
+
+
+# -- what happened, in view beside the table (issue 26 item 4) ----------------------------------
+
+SCREENS = {"laptop": (1366, 768), "tablet": (1280, 800), "tablet-upright": (800, 1280)}
+
+
+def _screen(driver: Any, width: int, height: int) -> None:
+    """The viewport exactly ``width`` by ``height`` CSS pixels (the window chrome aside)."""
+    metrics = {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+
+
+def _in_view(driver: Any, element_id: str) -> bool:
+    """The element is shown and its whole box lies inside the viewport, the page unscrolled."""
+    left, top, right, bottom, width, height, scrolled = driver.execute_script(
+        "const box = document.getElementById(arguments[0]).getBoundingClientRect();"
+        "return [box.left, box.top, box.right, box.bottom, innerWidth, innerHeight, scrollY];",
+        element_id,
+    )
+    shown = driver.find_element(By.ID, element_id).is_displayed()
+    return bool(shown and scrolled == 0 and bottom > top) and (
+        left >= 0 and top >= 0 and right <= width and bottom <= height
+    )
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant"])
+def test_the_refusal_and_the_ruling_are_in_view_beside_the_table(
+    browser: Any, server: str, lang: str
+) -> None:
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    _screen(browser, *SCREENS["laptop"])
+    try:
+        _start(browser, server, f"trainee=Tess&drill=normal&hands=1&seed=5&learn=1&lang={lang}")
+        for _ in range(3):  # post, shuffle, cut
+            _click(browser, _target(browser, _expected(browser)))
+        # DEAL-ORDER: "Hole cards are dealt face down, one card at a time, clockwise, starting
+        # with the first player left of the button": a burn in place of the first card is refused.
+        _click(browser, browser.find_element(By.ID, "stub"))
+        feedback = _feedback(browser)
+        assert "refused" in feedback.get_attribute("class")
+        assert "DEAL-ORDER" in feedback.text
+        if lang == "zh-Hant":  # the steps as the buttons say them: 銷牌, 發牌, no English word
+            assert "實際：銷牌" in feedback.text and "應輸入：發牌 " in feedback.text
+            assert english_words(feedback.text) == [] and "burn" not in feedback.text
+        for screen, (width, height) in SCREENS.items():
+            _screen(browser, width, height)
+            assert _in_view(browser, "feedback"), (screen, lang)
+        _screen(browser, *SCREENS["laptop"])
+        browser.save_screenshot(str(SHOTS / f"trainer-refusal-{lang}.png"))
+        # TURN-PREMATURE: "The turn is dealt before the flop betting round is complete" (seed:
+        # the card is set aside); its ruling and the steps it owes show beside the table.
+        _start(
+            browser,
+            server,
+            f"trainee=Tess&drill=mishap&hands=1&seed=10&learn=1&slips=turn&lang={lang}",
+        )
+        _play(browser, until=lambda d: "TURN-PREMATURE" in d.find_element(By.ID, "ruling").text)
+        assert "TURN-PREMATURE (seed)" in browser.find_element(By.ID, "ruling-text").text.replace(
+            "（", " ("
+        ).replace("）", ")")
+        for screen, (width, height) in SCREENS.items():
+            _screen(browser, width, height)
+            assert _in_view(browser, "feedback") and _in_view(browser, "ruling"), (screen, lang)
+        _screen(browser, *SCREENS["laptop"])
+        browser.save_screenshot(str(SHOTS / f"trainer-ruling-{lang}.png"))
+        if lang == "zh-Hant":
+            assert english_words(browser.find_element(By.ID, "ruling").text) == []
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_three_seats_stay_clear_of_the_rail(browser: Any, server: str) -> None:
+    _screen(browser, *SCREENS["laptop"])
+    try:
+        _start(browser, server, "trainee=Tess&drill=normal&hands=1&seed=1&learn=1&lang=en")
+        seats = browser.find_elements(By.CSS_SELECTOR, ".seat")
+        assert len(seats) == 3
+        # every seat's box inside the felt: within the rail's inner edge
+        inside = browser.execute_script(
+            "const table = document.getElementById('table');"
+            "const box = table.getBoundingClientRect();"
+            "const left = box.left + table.clientLeft, top = box.top + table.clientTop;"
+            "const right = left + table.clientWidth, bottom = top + table.clientHeight;"
+            "return [...document.querySelectorAll('.seat')].map((seat) => {"
+            "  const s = seat.getBoundingClientRect();"
+            "  return s.left >= left && s.top >= top && s.right <= right && s.bottom <= bottom; });"
+        )
+        assert inside == [True, True, True]
+        browser.save_screenshot(str(SHOTS / "trainer-three-seats.png"))
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
+
+
+def test_the_language_is_kept_across_pages(browser: Any, server: str) -> None:
+    browser.get(f"{server}/trainer?lang=zh-Hant")  # the trainee's choice, kept in a cookie
+    _wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    browser.get(f"{server}/progress")  # a link without the language: the cookie keeps it
+    assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "zh-Hant"
+    browser.get(f"{server}/trainer")
+    _wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))
+    assert browser.find_element(By.ID, "start").text == "開始"
+    links = [a.get_attribute("href") for a in browser.find_elements(By.CSS_SELECTOR, "nav a")]
+    assert links and all(link.endswith("?lang=zh-Hant") for link in links)
+    browser.get(f"{server}/trainer?lang=en")  # back to English for the other tests
+    _wait(browser, lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-ready"))

@@ -165,8 +165,8 @@ def exam(*, seed: int, count: int, ruleset: str, lang: Lang) -> Exam:
         raise ValueError(f"the number of questions must be 1 to {MAX_QUESTIONS}")
     rules = load_ruleset(ruleset)
     desk = Desk(
-        lambda _prompt: None, lambda _line: None, time.monotonic, lang, rules,
-        Score("exam", rules.name, seed), random.Random(seed), total=count,
+        time.monotonic, lang, rules, Score("exam", rules.name, seed), random.Random(seed),
+        total=count,
     )  # fmt: skip
     quiz = RulingQuiz(desk, ruleset=ruleset)
     asked: set[str] = set()

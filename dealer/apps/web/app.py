@@ -15,10 +15,11 @@ import re
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
+from http.cookies import SimpleCookie
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
-from urllib.parse import quote, urlencode
+from urllib.parse import parse_qs, quote, urlencode
 
 import anyio.to_thread
 from starlette.applications import Starlette
@@ -38,6 +39,8 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dealer.apps.floor.ask import answer as ask_answer
+from dealer.apps.training.aliases import display
+from dealer.apps.training.drills.procedure import owed_commands
 from dealer.apps.training.export import csv_text
 from dealer.apps.training.report import export_json, load_school, report_date, report_head
 from dealer.apps.web import pages
@@ -193,9 +196,7 @@ class WebApp:
 
     def _store(self, live: Live) -> None:
         # Stored as ``train --report`` writes it: who, when, in which language, which version.
-        head = report_head(
-            trainee=live.trainee, date=report_date(), lang=live.examiner.trainer.lang
-        )
+        head = report_head(trainee=live.trainee, date=report_date(), lang=live.examiner.lang)
         live.stored = self.progress.add(
             live.trainee, {**head, **live.examiner.report()}, learn=live.learn, live_id=live.id
         )
@@ -206,7 +207,10 @@ class WebApp:
         return sorted(names | {record.trainee for record in self.progress.live_sessions()})
 
     def _record(self, live: Live, kind: str, line: str) -> None:
-        """One line sent to a session, stored as it happens (a restart replays them)."""
+        """One line sent to a session, stored before it is answered (a restart, even a kill,
+        replays them). A write of a few tens of microseconds (:class:`Progress` commits without
+        waiting for the disk), made here rather than in a worker thread, whose hand-over costs
+        more than the write."""
         live.sent += 1
         self.progress.add_line(live.id, live.sent, kind, line)
 
@@ -249,13 +253,13 @@ class WebApp:
 
     def _state(self, live: Live, exchange: Exchange | None = None) -> dict[str, Any]:
         examiner = live.examiner
-        hand = examiner.trainer.hand
+        hand = examiner.session.hand
         state: dict[str, Any] = {
             "id": live.id,
             "trainee": live.trainee,
             "drill": examiner.drill,
             "learn": live.learn,
-            "lang": examiner.trainer.lang.value,
+            "lang": examiner.lang.value,
             "finished": examiner.finished,
             "heading": examiner.heading(),
             "game": examiner.game(),
@@ -270,18 +274,27 @@ class WebApp:
             "choices": examiner.choices(),
             "transcript": examiner.transcript() if examiner.questions else [],
             "score": examiner.report(),
+            # the hand's last ruling (its rule, ruleset, summary) and the steps still owed
+            "ruling": examiner.ruling,
+            "owed": []
+            if hand is None
+            else [  # as the buttons say them (銷牌, not burn)
+                display(step, examiner.lang) for step in owed_commands(hand, examiner.lang)
+            ],
         }
         if live.learn:
             state["expected"] = examiner.expected()
         if exchange is not None:
             state["lines"] = exchange.lines
             # A question drill's next question is in the transcript: the feedback is the verdict.
-            state["feedback"] = exchange.verdict if examiner.questions else exchange.lines
+            # A deal's ruling has its own box beside the feedback (issue 26), not said twice.
+            state["feedback"] = exchange.verdict if examiner.questions else exchange.told
             state["wrong"], state["right"], state["rule"] = (
                 exchange.wrong,
                 exchange.right,
                 exchange.rule,
             )
+            state["turns"] = exchange.turns
         if examiner.finished:
             state["score_text"] = examiner.score_lines()
             state["skill_names"] = {
@@ -292,9 +305,9 @@ class WebApp:
                 state["failure"] = examiner.failure
         return state
 
-    def _after(self, live: Live, exchange: Exchange) -> None:
-        if live.examiner.finished:
-            self.registry.close(live)
+    async def _after(self, live: Live) -> None:
+        if live.examiner.finished:  # stored (off the event loop: a disk write)
+            await anyio.to_thread.run_sync(self.registry.close, live)
 
     async def create(self, request: Request) -> Response:
         body = await _body(request, self.settings.max_body)
@@ -332,8 +345,8 @@ class WebApp:
         except Full as error:
             raise ApiError(503, str(error)) from None
         await anyio.to_thread.run_sync(self.progress.open_live, live.id, trainee, opened)
-        exchange = await anyio.to_thread.run_sync(examiner.start)
-        self._after(live, exchange)
+        exchange = examiner.start()  # headless: it answers at once, in this thread
+        await self._after(live)
         return JSONResponse(self._state(live, exchange), status_code=201)
 
     async def show(self, request: Request) -> Response:
@@ -345,7 +358,7 @@ class WebApp:
     async def _set_lang(self, live: Live, lang: Lang) -> None:
         live.examiner.set_lang(lang)
         if not live.examiner.finished:
-            await anyio.to_thread.run_sync(self._record, live, "lang", lang.value)
+            self._record(live, "lang", lang.value)
 
     async def _send(self, live: Live, line: str) -> tuple[Exchange, dict[str, Any]]:
         if live.examiner.finished:
@@ -353,9 +366,9 @@ class WebApp:
         live.lines += 1
         if live.lines > MAX_LINES_PER_SESSION:
             raise ApiError(429, "too many steps in one session; start a new one")
-        exchange = await anyio.to_thread.run_sync(live.examiner.send, line)
-        await anyio.to_thread.run_sync(self._record, live, "line", line)
-        self._after(live, exchange)
+        exchange = live.examiner.send(line)  # headless: it answers at once, in this thread
+        self._record(live, "line", line)
+        await self._after(live)
         return exchange, self._state(live, exchange)
 
     async def step(self, request: Request) -> Response:
@@ -374,8 +387,7 @@ class WebApp:
             raise ApiError(400, str(error)) from None
         exchange, state = await self._send(live, step)
         if exchange.wrong:  # refused: the hand is as it was; the mistake is scored
-            message = next((x for x in exchange.lines if x.startswith("✗")), "refused")
-            raise ApiError(409, message, state)
+            raise ApiError(409, exchange.refusal or "refused", state)
         return JSONResponse(state)
 
     async def answer(self, request: Request) -> Response:
@@ -400,6 +412,7 @@ class WebApp:
 
     async def end(self, request: Request) -> Response:
         live = self._live(request)
+        live.examiner.stop()  # here, in the one thread the sessions run in
         await anyio.to_thread.run_sync(self.registry.close, live)
         state = self._state(live)
         self.registry.forget(live)
@@ -648,6 +661,36 @@ def _examiner(opened: dict[str, Any]) -> Examiner:
     )
 
 
+class _KeptLanguage:
+    """The language kept across pages (issue 26): the trainer page keeps the trainee's choice in
+    the ``lang`` cookie, and a page asked for without ``?lang=`` is answered in the cookie's
+    language, as if its link had carried it. The API and the static files are left alone (a
+    session's language changes only when its page says so)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        path = str(scope.get("path", ""))
+        if scope["type"] == "http" and not path.startswith(("/api/", "/static/")):
+            query = scope.get("query_string", b"").decode("latin-1")
+            kept = SimpleCookie(_header(scope, b"cookie")).get("lang")
+            if kept is not None and kept.value in _LANGS and "lang" not in parse_qs(query):
+                joined = f"{query}&lang={kept.value}" if query else f"lang={kept.value}"
+                scope = {**scope, "query_string": joined.encode("latin-1")}
+        await self.app(scope, receive, send)
+
+
+_LANGS = frozenset(lang.value for lang in Lang)
+
+
+def _header(scope: Any, name: bytes) -> str:
+    for key, value in scope.get("headers", []):
+        if key == name:
+            return bytes(value).decode("latin-1")
+    return ""
+
+
 def _trainer_page(request: Request) -> Response:
     return FileResponse(STATIC / "trainer.html", media_type="text/html")
 
@@ -703,7 +746,7 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/sessions/{sid}/end", web.end, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
-    middleware = []
+    middleware = [Middleware(_KeptLanguage)]
     if settings.hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)))
     app = Starlette(

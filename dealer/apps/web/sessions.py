@@ -3,6 +3,9 @@
 Memory is bounded twice: at most ``cap`` live sessions (a new one past that is refused until one
 ends or idles out), and per session a bounded number of hands and of lines (steps, answers).
 A session idle for ``idle_seconds`` is ended as if the trainee had quit, and its score kept.
+
+Every examiner is headless (:class:`~dealer.apps.web.trainer_adapter.Examiner`): the server's
+one thread runs them all, one request at a time, so no session needs a lock or a thread.
 """
 
 from __future__ import annotations
@@ -108,14 +111,11 @@ class Registry:
             self.forget(live)
 
     def suspend_all(self) -> None:
-        """Stop every session's examiner without ending the session: its steps are stored, and
-        the next start of the server resumes it (the server's shutdown)."""
+        """Let go of every session without ending it: its steps are stored, and the next start
+        of the server resumes it (the server's shutdown). Headless, an examiner holds nothing
+        to stop."""
         with self._lock:
-            every = list(self._live.values())
             self._live.clear()
-        for live in every:
-            if not live.examiner.finished:
-                live.examiner.stop()
 
     def close_all(self) -> None:
         with self._lock:

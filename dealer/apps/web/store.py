@@ -96,18 +96,24 @@ class Progress:
         self.path = path
         path.parent.mkdir(parents=True, exist_ok=True)
         self._lock = threading.Lock()
+        # One connection, kept (issue 23): a write-ahead log, committed without waiting for the
+        # disk (synchronous=NORMAL), holds every commit through a crash or a kill of the server
+        # (a power cut may lose the last ones, never the file); a connection per call, and the
+        # checkpoint when the last one closes, cost a wait for the disk each time.
+        self._db = sqlite3.connect(path, timeout=10, check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
         with self._connect() as db:
             db.executescript(_SCHEMA)
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
+        with self._lock, self._db as db:  # one call at a time; commits, or rolls back on an error
+            yield db
+
+    def close(self) -> None:
         with self._lock:
-            db = sqlite3.connect(self.path, timeout=10)
-            try:
-                with db:  # commits, or rolls back on an error
-                    yield db
-            finally:
-                db.close()
+            self._db.close()
 
     def add(
         self,

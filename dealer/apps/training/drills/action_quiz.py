@@ -15,7 +15,7 @@ from __future__ import annotations
 from decimal import Decimal
 from enum import StrEnum
 
-from dealer.apps.training.desk import Desk
+from dealer.apps.training.desk import Asking, Desk
 from dealer.apps.training.drills.limit_spots import limit_allin_spot
 from dealer.apps.training.drills.questions import Question, ask, numbered
 from dealer.apps.training.drills.situations import clear_spot, find, story
@@ -139,7 +139,7 @@ class ActionQuiz:
             return None
         return found, next(a for a in proposals(found) if call_of(_refusal(found, a)) is want)
 
-    def play(self) -> None:
+    def play(self) -> Asking[None]:
         desk = self.desk
         spot: tuple[Hand, PlayerAction] | None = None
         while spot is None:  # a ruling this seed offers no spot for gives way to the next
@@ -194,7 +194,7 @@ class ActionQuiz:
             "to": action.to,
             "calls": [call.value for call in calls],
         }
-        ask(
+        yield from ask(
             desk,
             Question(
                 Skill.ACTION,
@@ -205,6 +205,7 @@ class ActionQuiz:
                 accept,
                 desk.t("quiz-number", count=4),
                 facts=facts,
+                options=tuple(texts),
             ),
         )
 

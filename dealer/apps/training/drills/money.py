@@ -17,7 +17,7 @@ from collections.abc import Callable
 from decimal import Decimal
 from enum import StrEnum
 
-from dealer.apps.training.desk import Desk
+from dealer.apps.training.desk import Asking, Desk
 from dealer.apps.training.drills.awards import shares_of
 from dealer.apps.training.drills.colour_up import (
     Chips,
@@ -196,7 +196,7 @@ class MoneyDrill:
         self.asks = asks
         self._order: list[Ask] = []
 
-    def play(self) -> None:
+    def play(self) -> Asking[None]:
         desk = self.desk
         if not self._order:
             self._order = list(self.asks)
@@ -212,9 +212,9 @@ class MoneyDrill:
         heading = desk.t("question", number=desk.number, total=desk.total)
         lines = (heading, *story(desk, hand))
         if kind is Ask.SIDE_POTS:
-            self._side_pots(hand, lines)
+            yield from self._side_pots(hand, lines)
             return
-        ask(desk, self._question(kind, hand, lines))
+        yield from ask(desk, self._question(kind, hand, lines))
 
     def _amount(
         self,
@@ -317,17 +317,16 @@ class MoneyDrill:
             facts=facts,
         )
 
-    def _side_pots(self, hand: Hand, lines: tuple[str, ...]) -> None:
+    def _side_pots(self, hand: Hand, lines: tuple[str, ...]) -> Asking[None]:
         """Each pot built (amount, eligible seats), then every share awarded."""
         desk = self.desk
         pots, _ = shares_of(hand)
-        for line in lines:
-            desk.say(line)
+        desk.say_all(lines)
         desk.say(desk.t("ask-build", count=len(pots)))
         for index, pot in enumerate(pots):
             seats = " ".join(str(seat) for seat in pot.eligible)
             answer = f"{format_chips(pot.amount)} {seats}"
-            ask(
+            yield from ask(
                 desk,
                 Question(
                     Skill.SIDE_POTS,
@@ -341,4 +340,4 @@ class MoneyDrill:
                 ),
             )
         desk.say(desk.t("ask-award"))
-        DealDrill(desk, ruleset=self.ruleset, mishaps=False).award_pots(hand)
+        yield from DealDrill(desk, ruleset=self.ruleset, mishaps=False).award_pots(hand)

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 
 from dealer.apps.present.table import event_lines, render_table
 from dealer.apps.present.words import card_role
+from dealer.apps.training import turns
 from dealer.apps.training.aliases import display
-from dealer.apps.training.desk import Desk
+from dealer.apps.training.desk import Asking, Desk
 from dealer.apps.training.drills.awards import (
     Verdict,
     award_skill,
@@ -37,6 +38,7 @@ from dealer.apps.training.drills.slips import (
 )
 from dealer.apps.training.drills.stages import awarding, burn_due, posting
 from dealer.apps.training.scoring import skill_of
+from dealer.apps.training.turns import Asked
 from dealer.core.chips import format_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind
@@ -137,28 +139,33 @@ class DealDrill:
     def draw(self, *, changed_only: bool = False) -> None:
         """Draw the table; with ``changed_only``, only if it looks different from the last time."""
         hand = self.desk.hand
-        if hand is None:
+        if hand is None or not self.desk.draws:
             return
-        drawn = render_table(hand, self.desk.lang, self._heading())
+        heading = self._heading()
+        drawn = render_table(hand, self.desk.lang, heading)
         if not (changed_only and drawn == self._shown):
-            self.desk.say(drawn)
+            self.desk.draw(drawn, heading)
         self._shown = drawn
 
     def announce(self, hand: Hand, events: Sequence[Event]) -> None:
+        self.desk.say_all(self.announced(hand, events))
+
+    def announced(self, hand: Hand, events: Sequence[Event]) -> list[str]:
+        """What the events show the table, one line each, in the trainee's language."""
         lang = self.desk.lang
+        lines: list[str] = []
         told: list[Event] = []  # told together: a street's board cards are one line
         for event in events:
             if event.kind is Kind.SHOW and event.seat is not None:  # the hand named in lang
-                self.desk.say_all([f"  {line}" for line in event_lines(told, lang)])
+                lines.extend(f"  {line}" for line in event_lines(told, lang))
                 told = []
                 name = hand_name(event.cards, hand.ledger.board, lang)
                 cards = " ".join(str(card) for card in event.cards)
-                self.desk.say(
-                    "  " + self.desk.t("ev-show", seat=event.seat, cards=cards, name=name)
-                )
+                lines.append("  " + self.desk.t("ev-show", seat=event.seat, cards=cards, name=name))
             else:
                 told.append(event)
-        self.desk.say_all([f"  {line}" for line in event_lines(told, lang)])
+        lines.extend(f"  {line}" for line in event_lines(told, lang))
+        return lines
 
     def hint(self) -> None:
         """What is owed now, and why."""
@@ -173,12 +180,13 @@ class DealDrill:
         else:
             rule_id, why = rule_now(hand), hand.expected(self.desk.lang)
         command = display(expected, self.desk.lang)  # in the trainee's words (commands.yaml)
-        self.desk.say(self.desk.t("hint", command=command, why=why))
-        self.desk.explain(rule_id, hand.rulings)
+        explained = self.desk.explained(rule_id, hand.rulings)
+        said = (self.desk.t("hint", command=command, why=why), *explained.lines)
+        self.desk.emit(turns.Hint(said, command, rule_id))
 
     # -- a hand ----------------------------------------------------------------------------------
 
-    def play(self) -> None:
+    def play(self) -> Asking[None]:
         desk = self.desk
         table = self.table or random_table(
             desk.rng, players=desk.rng.randint(2, 6), ruleset=self.ruleset
@@ -217,9 +225,9 @@ class DealDrill:
             elif chase is not None and (mishap := slip_mishap(chase, hand)) is not None:
                 replacing = Planned(moment, chase, mishap)
             if awarding(hand):
-                moment += self.award_pots(hand)
+                moment += yield from self.award_pots(hand)
                 continue
-            done, injected = self._dealer_turn(hand, replacing)
+            done, injected = yield from self._dealer_turn(hand, replacing)
             if injected and replacing is not None:
                 if plan is not None and replacing.slip is plan.slip:
                     chase, plan = SLIPS[plan.slip].then, None
@@ -247,7 +255,7 @@ class DealDrill:
 
     # -- the dealer's turn -----------------------------------------------------------------------
 
-    def _dealer_turn(self, hand: Hand, replacing: Planned | None) -> tuple[int, bool]:
+    def _dealer_turn(self, hand: Hand, replacing: Planned | None) -> Asking[tuple[int, bool]]:
         """Read steps until one is accepted; each refused one is a mistake (one per position).
         Returns how many of the hand's steps were taken, and whether the slip replaced one."""
         desk = self.desk
@@ -256,7 +264,7 @@ class DealDrill:
             self.hint()
         first = True
         while True:
-            line = desk.line("prompt")
+            line = yield from desk.line("prompt", Asked.STEP)
             if parse_award(line) is not None or line.lower().startswith("award"):
                 step: Step = DealerStep(Verb.PUSH)
             else:
@@ -347,19 +355,39 @@ class DealDrill:
     ) -> None:
         desk = self.desk
         rule_id = charged_rule(hand, step, refusal, self._last)
-        message = str(refusal)
+        message = shown = str(refusal)
         if desk.lang != "en" and message.startswith("expected "):
             message = desk.t("expected", expected=wanted, got=step)
-        desk.wrong(skill_of(rule_id), expected, str(step), rule_id, first=first)
-        desk.say(desk.t("wrong", message=message))
-        if expected:
-            desk.say(desk.t("expected-command", command=expected))
-        desk.explain(rule_id, hand.rulings)
-        desk.say(desk.t("unchanged"))
+            # the page says the step as its buttons do (銷牌, not burn); the terminal as typed
+            shown = desk.t("expected", expected=wanted, got=display(str(step), desk.lang))
+        skill = skill_of(rule_id)
+        desk.wrong(skill, expected, str(step), rule_id, first=first)
+        explained = desk.explained(rule_id, hand.rulings)
+
+        def lines(said: str, command: str) -> tuple[str, ...]:
+            told = [desk.t("wrong", message=said)]
+            if command:
+                told.append(desk.t("expected-command", command=command))
+            return (*told, *explained.lines, desk.t("unchanged"))
+
+        desk.emit(
+            turns.Verdict(
+                lines(message, expected),
+                False,
+                rule_id,
+                skill.value,
+                message=shown,
+                expected=expected,
+                got=str(step),
+                title=explained.title,
+                sources=explained.sources,
+                shown=lines(shown, display(expected, desk.lang)),
+            )
+        )
 
     # -- the pots, awarded by the trainee --------------------------------------------------------
 
-    def award_pots(self, hand: Hand) -> int:
+    def award_pots(self, hand: Hand) -> Asking[int]:
         """Each share of each pot, awarded by the trainee (the last pot first); then the push."""
         desk = self.desk
         pots, shares = shares_of(hand)
@@ -373,7 +401,7 @@ class DealDrill:
             first = True
             expected = award_text(self._left[0])
             while True:
-                line = desk.line("prompt")
+                line = yield from desk.line("prompt", Asked.AWARD)
                 line_award = parse_award(line)
                 verdict: Verdict | None
                 if line_award is None:
@@ -405,9 +433,25 @@ class DealDrill:
                 for name in ("pot", "last"):
                     if isinstance(fields.get(name), int):
                         fields[name] = desk.pot(int(str(fields[name])))
-                desk.say(desk.t("wrong", message=desk.t(verdict.key, **fields)))
-                desk.say(desk.t("expected-command", command=expected))
-                desk.explain(verdict.rule, hand.rulings)
+                message = desk.t(verdict.key, **fields)
+                explained = desk.explained(verdict.rule, hand.rulings)
+                told = (desk.t("wrong", message=message),
+                        desk.t("expected-command", command=expected))  # fmt: skip
+                shown = (told[0], desk.t("expected-command", command=display(expected, desk.lang)))
+                desk.emit(
+                    turns.Verdict(
+                        (*told, *explained.lines),
+                        False,
+                        verdict.rule,
+                        skill.value,
+                        message=message,
+                        expected=expected,
+                        got=line,
+                        title=explained.title,
+                        sources=explained.sources,
+                        shown=(*shown, *explained.lines),
+                    )
+                )
         events = hand.apply(DealerStep(Verb.PUSH))
         self._last = Verb.PUSH
         self.announce(hand, [e for e in events if e.kind is not Kind.PUSH])
@@ -439,6 +483,7 @@ class DealDrill:
         during = bool(hand.owed)  # a second mishap while a ruling's steps are under way
         events = hand.apply(mishap)
         ruled = hand.rulings[-1] if len(hand.rulings) > before else None
+        what = self._unnoticed
         if isinstance(mishap, DealerStep):  # the floor called to what nobody noticed
             desk.say(desk.t("school-noticed", text=self._unnoticed))
         else:
@@ -451,12 +496,16 @@ class DealDrill:
                 desk.say(desk.t("school-unnoticed"))
         if ruled is None:
             return  # nobody noticed (yet)
-        desk.say(desk.ruling_line(ruled))
-        self.announce(hand, [event for event in events if event.kind is not Kind.BOARD])
+        lines = [desk.ruling_line(ruled)]
+        lines += self.announced(hand, [event for event in events if event.kind is not Kind.BOARD])
         owed = owed_commands(hand, desk.lang)
         if owed:
-            desk.say(desk.t("owed-list", steps=" · ".join(owed)))
-        desk.say(desk.t("remedy"))
+            lines.append(desk.t("owed-list", steps=" · ".join(owed)))
+        lines.append(desk.t("remedy"))
+        summary = ruled.ruling.summary.get(desk.lang)
+        desk.emit(
+            turns.Ruling(tuple(lines), ruled.rule_id, ruled.ruleset, summary, what, tuple(owed))
+        )
         self._last = None
 
     def _what(

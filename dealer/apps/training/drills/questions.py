@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
-from dealer.apps.training.desk import Desk
+from dealer.apps.training import turns
+from dealer.apps.training.desk import Asking, Desk
 from dealer.apps.training.scoring import Skill
 
 __all__ = ["Question", "ask", "numbered"]
@@ -26,27 +27,41 @@ class Question:
     form: str  # what an answer looks like, said when one is not
     prompt: str = "answer-prompt"
     facts: Mapping[str, object] = field(default_factory=dict)  # the situation, for scripts
+    options: tuple[str, ...] = ()  # the numbered options among ``lines``, if it has them
 
 
-def ask(desk: Desk, question: Question) -> bool:
+def ask(desk: Desk, question: Question) -> Asking[bool]:
     """Put the question; True if the first answer is right."""
-    for line in question.lines:
-        desk.say(line)
+    desk.emit(turns.Question(question.lines, question.options, question.skill.value))
     desk.answer, desk.facts = question.answer, question.facts
     desk.start_position()
     while True:
-        text = desk.line(question.prompt)
+        text = yield from desk.line(question.prompt)
         verdict = question.accept(text)
         if verdict is not None:
             break
         desk.say(question.form)
     if verdict:
         desk.right(question.skill)
-        desk.say(desk.t("quiz-right"))
+        said: tuple[str, ...] = (desk.t("quiz-right"),)
+        explained = None
     else:
         desk.wrong(question.skill, question.answer, text, question.rule, first=True)
-        desk.say(desk.t("answer-wrong", rule=question.rule, answer=question.shown))
-        desk.explain(question.rule)
+        explained = desk.explained(question.rule)
+        said = (desk.t("answer-wrong", rule=question.rule, answer=question.shown),
+                *explained.lines)  # fmt: skip
+    desk.emit(
+        turns.Verdict(
+            said,
+            verdict,
+            question.rule,
+            question.skill.value,
+            expected=question.answer,
+            got=text,
+            title=explained.title if explained else "",
+            sources=explained.sources if explained else "",
+        )
+    )
     desk.answer = None
     return verdict
 

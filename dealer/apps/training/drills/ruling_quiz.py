@@ -13,7 +13,8 @@ import random
 from dataclasses import dataclass
 
 from dealer.apps.present.table import render_table
-from dealer.apps.training.desk import Desk
+from dealer.apps.training import turns
+from dealer.apps.training.desk import Asking, Desk
 from dealer.apps.training.drills.procedure import _slip_key
 from dealer.apps.training.drills.slips import FIRST_PARTS, SLIPS, Planned, Slip, plan_slip
 from dealer.apps.training.scoring import Mistake, Skill
@@ -100,37 +101,52 @@ class RulingQuiz:
         return Spot(hand, ruled, drawn, heading, desk.t("mishap", text=text),
                     tuple(self._choices(ruled)))  # fmt: skip
 
-    def play(self) -> None:
+    def play(self) -> Asking[None]:
         desk = self.desk
         found = self.spot()
         hand = desk.hand = found.hand
         ruled = found.ruled
-        desk.redraw = lambda: desk.say(render_table(hand, desk.lang, found.heading))
-        desk.say(found.table)
+        desk.redraw = lambda: desk.draw(render_table(hand, desk.lang, found.heading), found.heading)
+        desk.draw(found.table, found.heading)  # the table as it was before the mishap
         desk.say(found.told)
         choices = list(found.choices)
         number = found.answer
         desk.answer = str(number)
-        desk.say(desk.t("quiz"))
-        for index, rule_id in enumerate(choices, 1):
+        options = []
+        for rule_id in choices:
             right = rule_id == ruled.rule_id
             ruling = (
                 ruled.ruling if right else rule(rule_id).ruling(desk.rules.ruling_from(rule_id))
             )
-            desk.say(f"  {index}. {ruling.summary.get(desk.lang)}")
+            options.append(ruling.summary.get(desk.lang))
+        listed = [f"  {index}. {summary}" for index, summary in enumerate(options, 1)]
+        desk.emit(turns.Question((desk.t("quiz"), *listed), tuple(options), Skill.RULINGS.value))
         desk.start_position()
-        picked = self._pick_number(len(choices))
+        picked = yield from self._pick_number(len(choices))
         if picked == number:
             desk.right(Skill.RULINGS)
-            desk.say(desk.t("quiz-right"))
+            said = desk.t("quiz-right")
         else:
             mistake = Mistake(
                 desk.number, ruled.rule_id, choices[picked - 1], ruled.rule_id, Skill.RULINGS
             )
             desk.score.position(Skill.RULINGS, mistake, desk.elapsed())
-            desk.say(desk.t("quiz-wrong", number=number))
-        desk.say(desk.ruling_line(ruled))
-        desk.explain(ruled.rule_id, hand.rulings)
+            desk.scored(Skill.RULINGS, ruled.rule_id, first=True)
+            said = desk.t("quiz-wrong", number=number)
+        explained = desk.explained(ruled.rule_id, hand.rulings)
+        desk.emit(
+            turns.Verdict(
+                (said, desk.ruling_line(ruled), *explained.lines),
+                picked == number,
+                ruled.rule_id,
+                Skill.RULINGS.value,
+                message=ruled.ruling.summary.get(desk.lang),
+                expected=str(number),
+                got=str(picked),
+                title=explained.title,
+                sources=explained.sources,
+            )
+        )
         desk.answer = None
 
     def _choices(self, ruled: Ruled) -> list[str]:
@@ -157,10 +173,10 @@ class RulingQuiz:
         rng.shuffle(choices)
         return choices
 
-    def _pick_number(self, count: int) -> int:
+    def _pick_number(self, count: int) -> Asking[int]:
         desk = self.desk
         while True:
-            line = desk.line("quiz-prompt")
+            line = yield from desk.line("quiz-prompt")
             if line.isdigit() and 1 <= int(line) <= count:
                 return int(line)
             desk.say(desk.t("quiz-number", count=count))

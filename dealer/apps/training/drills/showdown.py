@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from itertools import combinations
 
-from dealer.apps.training.desk import Desk
+from dealer.apps.training.desk import Asking, Desk
 from dealer.apps.training.drills.awards import shares_of
 from dealer.apps.training.drills.names import key_name
 from dealer.apps.training.drills.questions import Question, ask, numbered
@@ -47,18 +47,17 @@ class ShowdownDrill:
     def __init__(self, desk: Desk, *, ruleset: str) -> None:
         self.desk, self.ruleset = desk, ruleset
 
-    def play(self) -> None:
+    def play(self) -> Asking[None]:
         desk = self.desk
         found = None
         while found is None:  # a showdown comes in most hands: a few tries always find one
             found = find(desk, self.ruleset, _at_showdown)
         hand = desk.hand = found
         heading = desk.t("question", number=desk.number, total=desk.total)
-        for line in (heading, *story(desk, hand)):
-            desk.say(line)
+        desk.say_all((heading, *story(desk, hand)))
         desk.redraw = lambda: desk.say_all(story(desk, hand))
         first = hand.show_order[0]  # the engine's SHOW-ORDER, the all-in exception included
-        ask(
+        yield from ask(
             desk,
             Question(
                 Skill.SHOWDOWN,
@@ -86,7 +85,7 @@ class ShowdownDrill:
             board_plays = all(plays_the_board(hand.ledger.hands[s], board) for s in winners)
             rule_id = "PLAY-BOARD" if board_plays and len(winners) > 1 else "SHOWDOWN"
             shown = ", ".join(str(seat) for seat in winners)
-            ask(
+            yield from ask(
                 desk,
                 Question(
                     Skill.SHOWDOWN,
@@ -100,9 +99,9 @@ class ShowdownDrill:
                 ),
             )
             if index == 0:
-                self._name(hand, winners[0])
+                yield from self._name(hand, winners[0])
 
-    def _name(self, hand: Hand, seat: int) -> None:
+    def _name(self, hand: Hand, seat: int) -> Asking[None]:
         """The winning hand's name, from four (other hands on the table, or of these cards)."""
         desk = self.desk
         board, hands = hand.ledger.board, hand.ledger.hands
@@ -119,7 +118,7 @@ class ShowdownDrill:
         desk.rng.shuffle(options)
         number = options.index(right_name) + 1
         lines, accept = numbered(options, number)
-        ask(
+        yield from ask(
             desk,
             Question(
                 Skill.SHOWDOWN,
@@ -130,6 +129,7 @@ class ShowdownDrill:
                 accept,
                 desk.t("quiz-number", count=len(options)),
                 facts={**self._facts(hand, "hand-name"), "seat": seat, "options": options},
+                options=tuple(options),
             ),
         )
 

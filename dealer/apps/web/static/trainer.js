@@ -4,7 +4,8 @@
 "use strict";
 
 const params = new URLSearchParams(location.search);
-let lang = params.get("lang") || localStorage.getItem("dealer-lang") || "en";
+const cookieLang = (document.cookie.match(/(?:^|; )lang=([^;]*)/) || [])[1];
+let lang = params.get("lang") || cookieLang || localStorage.getItem("dealer-lang") || "en";
 let texts = {};
 let session = null; // the last state the server sent
 let armed = null; // "replace" or "kill hand": the next seat click names the seat
@@ -49,9 +50,12 @@ async function loadTexts() {
     }),
   );
   if (chosen) $("drill").value = chosen;
-  for (const link of document.querySelectorAll("nav a")) {
+  // The language goes with the trainee to every page: on each link, and in a cookie the server
+  // reads where a link has none (issue 26).
+  for (const link of document.querySelectorAll("nav a, #progress-link")) {
     link.href = `${link.pathname}?lang=${encodeURIComponent(lang)}`;
   }
+  document.cookie = `lang=${encodeURIComponent(lang)}; path=/; SameSite=Lax; max-age=31536000`;
 }
 
 function showError(message) {
@@ -84,9 +88,16 @@ async function call(method, path, body) {
 }
 
 function seatPosition(index, count) {
+  // The seats' centres on an ellipse kept inside the rail: a seat's box (136 by about 96 pixels)
+  // never reaches the rail, whatever the number of players (issue 26).
+  const table = $("table");
+  const width = table.clientWidth || 800;
+  const height = table.clientHeight || 400;
+  const rx = Math.max(0, (width / 2 - 68 - 8) / width) * 100;
+  const ry = Math.max(0, (height / 2 - 48 - 4) / height) * 100;
   // Seats around an oval, the first at the bottom-left, clockwise (as the dealer sees them).
   const angle = Math.PI / 2 + (2 * Math.PI * (index + 0.5)) / count;
-  return { left: 50 + 44 * Math.cos(angle), top: 50 + 40 * Math.sin(angle) };
+  return { left: 50 + rx * Math.cos(angle), top: 50 + ry * Math.sin(angle) };
 }
 
 function drawSeats(table) {
@@ -176,9 +187,9 @@ function ruleLink(rule) {
 
 function showFeedback(state) {
   if (!state.lines) return;
-  const box = $("feedback");
+  const box = $("feedback-lines");
   box.replaceChildren();
-  box.className = `feedback ${state.wrong ? "refused" : "accepted"}`;
+  $("feedback").className = `feedback ${state.wrong ? "refused" : "accepted"}`;
   for (const line of state.feedback || state.lines) {
     const p = document.createElement("pre");
     p.textContent = line;
@@ -191,6 +202,18 @@ function showFeedback(state) {
   }
   while ($("log").childElementCount > 200) $("log").lastElementChild.remove();
   if (state.rule) box.append(ruleLink(state.rule));
+}
+
+function showRuling(state) {
+  // The hand's last ruling (its rule, ruleset and summary) and the steps it still owes.
+  const ruling = !state.finished && state.ruling;
+  $("ruling").hidden = !ruling;
+  if (!ruling) return;
+  const text = $("ruling-text");
+  text.replaceChildren(ruling.text[0] || ruling.summary, " ", ruleLink(ruling.rule));
+  const owed = state.owed || [];
+  $("owed").hidden = !owed.length;
+  $("owed").textContent = owed.length ? t("web-owed", { steps: owed.join(" · ") }) : "";
 }
 
 function showScore(state) {
@@ -288,6 +311,7 @@ function render(state) {
     button.classList.toggle("suggested", Boolean(expected) && button.dataset.step === state.expected);
   }
   showFeedback(state);
+  showRuling(state);
   showScore(state);
   $("end").hidden = state.finished;
   if (state.asking && !state.choices.length) $("answer-text").focus();
@@ -473,7 +497,7 @@ document.addEventListener("DOMContentLoaded", async () => {
     session = null;
     for (const id of ["session", "score"]) $(id).hidden = true;
     $("setup").hidden = false;
-    $("feedback").replaceChildren();
+    $("feedback-lines").replaceChildren();
   });
   $("seats").addEventListener("click", (event) => {
     const seat = event.target.closest(".seat");
