@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import random
+import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
@@ -37,7 +39,9 @@ from starlette.staticfiles import StaticFiles
 
 from dealer.apps.floor.ask import answer as ask_answer
 from dealer.apps.web import pages
+from dealer.apps.web.accounts import Guard
 from dealer.apps.web.names import trainee_name
+from dealer.apps.web.school import SchoolRoutes
 from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
 from dealer.apps.web.store import Progress
 from dealer.apps.web.texts import page_texts
@@ -68,12 +72,14 @@ STATIC = Path(str(files("dealer.apps.web") / "static"))
 class Settings:
     """What the server is set up with (``dealer serve`` options)."""
 
-    db: Path
+    db: Path | str  # a SQLite file, or a postgresql:// URL
     max_sessions: int = 100
     idle_seconds: float = 1800.0
     max_body: int = 4096  # bytes: the largest request body the API reads
     max_hands: int = 20
     hosts: tuple[str, ...] = ()  # the Host names answered (none: any), against DNS rebinding
+    accounts: bool = False  # sign-in required (also on whenever the database has accounts)
+    https_only: bool = False  # the session cookie only over HTTPS (behind a TLS proxy)
 
 
 class ApiError(Exception):
@@ -592,6 +598,8 @@ def _lifespan(web: WebApp) -> Callable[[Starlette], AbstractAsyncContextManager[
 def create_app(settings: Settings) -> Starlette:
     web = WebApp(settings)
     web.resume()
+    accounts = settings.accounts or web.progress.has_users()  # a school's server stays closed
+    school = SchoolRoutes(web.progress, accounts=accounts)
     routes = [
         Route("/", lambda request: RedirectResponse("/trainer")),
         Route("/trainer", _trainer_page),
@@ -610,11 +618,20 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/sessions/{sid}/step", web.step, methods=["POST"]),
         Route("/api/sessions/{sid}/answer", web.answer, methods=["POST"]),
         Route("/api/sessions/{sid}/end", web.end, methods=["POST"]),
+        *school.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = []
     if settings.hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)))
+    if accounts:  # the signed cookie, its key kept in the database (every server signs alike)
+        key = web.progress.config("session-key", secrets.token_urlsafe(48))
+        middleware.append(Middleware(SessionMiddleware, secret_key=key,
+                                     session_cookie="dealer-session", max_age=12 * 3600,
+                                     same_site="lax", https_only=settings.https_only))  # fmt: skip
+    middleware.append(
+        Middleware(Guard, progress=web.progress, registry=web.registry, accounts=accounts)
+    )
     app = Starlette(
         routes=routes,
         middleware=middleware,
@@ -626,4 +643,5 @@ def create_app(settings: Settings) -> Starlette:
         lifespan=_lifespan(web),
     )
     app.state.web = web
+    app.state.accounts = accounts
     return app
