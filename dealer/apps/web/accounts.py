@@ -193,6 +193,11 @@ class Guard:
             if stored is None:
                 return None
             trainee = stored.trainee
+        elif parts == ["trainer"] and "trainee" not in request.query_params:
+            # The page's trainee field, filled with the one name a session opens under now.
+            query = request.url.query
+            target = f"/trainer?{query + '&' if query else ''}trainee={quote(user.name)}"
+            return RedirectResponse(target, status_code=303)
         elif parts == ["progress"]:
             lang = request.query_params.get("lang", "en")
             target = f"/progress/{quote(user.name)}" if user.role is Role.TRAINEE else "/classes"
