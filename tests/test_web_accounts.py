@@ -189,3 +189,35 @@ def test_without_accounts_the_pages_say_the_server_is_this_machines_only(tmp_pat
         assert "本伺服器只接受本機連線" in page
         assert client.get("/signin").status_code == 404
         assert "No accounts: this server answers this machine only" in client.get("/trainer").text
+
+
+def test_serve_without_accounts_refuses_another_machines_address(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from dealer.apps.cli.commands import app
+
+    db = str(tmp_path / "p.sqlite3")
+    result = CliRunner().invoke(app, ["serve", "--db", db, "--host", "0.0.0.0", "--port", "1"])
+    assert (result.exit_code, result.stdout) == (2, "")
+    assert result.stderr == (
+        "serve:0: without accounts the server answers this machine only (--host 127.0.0.1, not"
+        " 0.0.0.0): --accounts, and an instructor (--add-instructor NAME), to serve a school\n"
+    )
+    short = CliRunner().invoke(app, ["serve", "--db", db, "--add-instructor", "Mei"],
+                               input="short\nshort\n")  # fmt: skip
+    assert short.exit_code == 2 and short.stderr.endswith(
+        "serve:0: the password must have at least 8 characters\n"
+    )
+    added = CliRunner().invoke(app, ["serve", "--db", db, "--add-instructor", "Mei"],
+                               input=f"{PASSWORD}\n{PASSWORD}\n")  # fmt: skip
+    assert added.exit_code == 0, added.stderr
+    assert added.stdout.endswith(f"dealer: instructor Mei added; accounts are on for {db}\n")
+    found = Progress(db).user_named("Mei")
+    assert found is not None and found.role is Role.INSTRUCTOR
+    assert check_password(found.password, PASSWORD)
+    unreachable = CliRunner().invoke(
+        app, ["serve", "--db", "postgresql://x:secret@/none?host=/nonexistent", "--port", "1"]
+    )
+    if unreachable.exit_code == 2 and "psycopg is missing" not in unreachable.stderr:
+        assert unreachable.stderr.startswith("serve:0: cannot connect to the database: ")
+        assert unreachable.stderr.count("\n") == 1 and "secret" not in unreachable.stderr

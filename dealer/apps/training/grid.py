@@ -61,6 +61,7 @@ __all__ = [
     "TraineeDetail",
     "class_grid",
     "grid_csv",
+    "overall",
     "trainee_detail",
 ]
 
@@ -252,6 +253,32 @@ def trainee_detail(grid: Grid, trainee: str) -> TraineeDetail:
         for rule_id, count in sorted(counts.items(), key=lambda item: (-item[1], item[0]))
     )  # fmt: skip
     return TraineeDetail(row, rules, tuple(mistakes))
+
+
+def overall(grid: Grid, trainee: str) -> tuple[Point, ...]:
+    """A trainee's progress over every skill at once: each session's first-try accuracy and the
+    running total's (the class page's chart, a line per trainee).
+
+    >>> from dealer.apps.training.report import School
+    >>> one = {"skills": {"burns": {"positions": 4, "first_right": 2},
+    ...                   "board": {"positions": 6, "first_right": 6}}}
+    >>> two = {"skills": {"burns": {"positions": 10, "first_right": 10}}}
+    >>> grid = class_grid([Sitting("Ann", 1.0, one), Sitting("Ann", 2.0, two)], School({}, 1))
+    >>> [(p.accuracy, p.total) for p in overall(grid, "Ann")]
+    [(0.8, 0.8), (1.0, 0.9)]
+    """
+    points = []
+    positions = right = 0
+    for sitting in grid.sittings:
+        if sitting.trainee != trainee:
+            continue
+        tallies = [t for skill in Skill if (t := _tally(sitting.report, skill)) is not None]
+        if not tallies:
+            continue
+        here, good = sum(t[0] for t in tallies), sum(t[1] for t in tallies)
+        positions, right = positions + here, right + good
+        points.append(Point(sitting.when, round(good / here, 3), round(right / positions, 3)))
+    return tuple(points)
 
 
 CSV_COLUMNS = (

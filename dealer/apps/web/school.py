@@ -8,6 +8,7 @@ only their own classes (another's: 403).
 
 from __future__ import annotations
 
+import secrets
 from typing import Any
 from urllib.parse import parse_qs
 
@@ -33,6 +34,9 @@ from dealer.apps.web.texts import page_text
 from dealer.rules.rulebook import Lang
 
 __all__ = ["School", "SchoolRoutes"]
+
+
+_UNKNOWN = hash_password(secrets.token_urlsafe(16))  # no password matches it
 
 
 def _lang(request: Request) -> Lang:
@@ -104,9 +108,9 @@ class SchoolRoutes:
         form = await _form(request)
         user = await anyio.to_thread.run_sync(self.progress.user_named, form.get("name", ""))
         password = form.get("password", "")
-        ok = user is not None and await anyio.to_thread.run_sync(
-            check_password, user.password, password
-        )
+        # An unknown name costs a hash check too: the answer's time tells no name apart.
+        hashed = user.password if user is not None else _UNKNOWN
+        ok = await anyio.to_thread.run_sync(check_password, hashed, password)
         if user is None or not ok:
             page = school_pages.signin_page(lang, csrf_token(request.session),
                                             form.get("next", ""),

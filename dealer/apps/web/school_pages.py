@@ -9,7 +9,7 @@ from html import escape
 from urllib.parse import quote
 
 from dealer.apps.present.texts import say
-from dealer.apps.training.grid import Cell, Grid, Status, TraineeDetail
+from dealer.apps.training.grid import Cell, Grid, Status, TraineeDetail, overall
 from dealer.apps.training.scoring import Skill
 from dealer.apps.web.chart import progress_svg
 from dealer.apps.web.pages import _colon, _shell, _when
@@ -145,6 +145,13 @@ def class_page(
         if rows
         else f"<p>{_t('school-no-trainees', lang)}</p>"
     )
+    lines = [(row.trainee, overall(grid, row.trainee)) for row in grid.rows]
+    chart = (
+        f"<h2>{_t('school-progress-chart', lang)}</h2>"
+        + progress_svg(lines, page_text("school-progress-chart", lang))
+        if any(points for _, points in lines)
+        else ""
+    )
     body = (
         f"<h1>{_t('school-class-title', lang, name=school_class.name)}</h1>{_error(error)}"
         f"<p>{_t('school-invite-line', lang)}{_colon(lang)}"
@@ -152,7 +159,7 @@ def class_page(
         f'(<a href="/signup?invite={quote(school_class.invite)}&amp;lang={lang.value}">'
         f"{_t('school-signup-title', lang)}</a>)</p>"
         f'<p><a href="{base}/grid.csv" id="grid-csv" download>{_t("school-csv", lang)}</a></p>'
-        f"{table}<h2>{_t('school-add-trainee', lang)}</h2>"
+        f"{table}{chart}<h2>{_t('school-add-trainee', lang)}</h2>"
         f'<form method="post" action="{base}/trainees?lang={lang.value}" id="add-trainee">'
         f"{_hidden(csrf)}{_field(_t('school-name', lang), 'name')}"
         f"{_field(_t('school-password', lang), 'password', 'password')}"
