@@ -178,6 +178,12 @@ def test_signing_up_with_an_invitation_code_and_passwords_stored_hashed(tmp_path
         cy = store.user_named("Cy")
         assert cy is not None and cy.role is Role.TRAINEE and cy.class_id is not None
         assert client.get("/progress/Cy").status_code == 200
+        # A name that looks like a stored trainee's (before accounts) could never train.
+        store.add("Dee", {"drill": "normal", "skills": {}}, learn=False)
+        lookalike = client.post("/signup", data={"csrf": token(client.get("/signup").text),
+                                "invite": "abcdefghjkmn", "name": "dee",
+                                "password": PASSWORD})  # fmt: skip
+        assert lookalike.status_code == 400 and "unlike any other trainee" in lookalike.text
         wrong_password = client.post("/signin", data={"csrf": token(client.get("/signin").text),
                                      "name": "Mei", "password": "not it"})  # fmt: skip
         assert wrong_password.status_code == 401

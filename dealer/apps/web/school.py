@@ -153,7 +153,11 @@ class SchoolRoutes:
         password = form.get("password", "")
         if len(password) < MIN_PASSWORD:
             raise ValueError(page_text("school-password-short", lang, n=MIN_PASSWORD))
-        known = await anyio.to_thread.run_sync(self.progress.user_names)
+        # A look-alike of a stored trainee's name could never train (the trainer refuses it);
+        # the very name takes that trainee's earlier sessions over, as it would without accounts.
+        known = await anyio.to_thread.run_sync(
+            lambda: self.progress.user_names() + self.progress.trainees()
+        )
         try:
             name = trainee_name(form.get("name", ""), known)
         except ValueError:

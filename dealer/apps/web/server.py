@@ -31,7 +31,11 @@ def add_instructor(target: Path | str, name: str, password: str) -> None:
     if len(password) < MIN_PASSWORD:
         raise ValueError(f"the password must have at least {MIN_PASSWORD} characters")
     store = Progress(target)
-    store.add_user(trainee_name(name, store.user_names()), Role.INSTRUCTOR, hash_password(password))
+    store.add_user(
+        trainee_name(name, store.user_names() + store.trainees()),
+        Role.INSTRUCTOR,
+        hash_password(password),
+    )
 
 
 def default_db() -> Path:
