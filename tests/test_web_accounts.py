@@ -227,3 +227,15 @@ def test_serve_without_accounts_refuses_another_machines_address(tmp_path: Path)
     if unreachable.exit_code == 2 and "psycopg is missing" not in unreachable.stderr:
         assert unreachable.stderr.startswith("serve:0: cannot connect to the database: ")
         assert unreachable.stderr.count("\n") == 1 and "secret" not in unreachable.stderr
+
+
+def test_sign_in_goes_nowhere_off_the_site_and_a_huge_form_is_refused(tmp_path: Path) -> None:
+    db = tmp_path / "p.sqlite3"
+    instructor(db)
+    with TestClient(create_app(Settings(db=db, accounts=True))) as client:
+        csrf = token(client.get("/signin").text)
+        huge = client.post("/signin", data={"csrf": csrf, "name": "x" * 20_000})
+        assert huge.status_code == 413
+        form = {"csrf": csrf, "name": "Mei", "password": PASSWORD, "next": "//elsewhere.example/"}
+        signed = client.post("/signin", data=form, follow_redirects=False)
+        assert signed.headers["location"] == "/classes?lang=en"
