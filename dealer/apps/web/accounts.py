@@ -258,7 +258,7 @@ class Guard:
         html = page.decode("utf-8")
         if not self.accounts:
             bar = (
-                f'<div class="account local" id="account">'
+                f'<div class="account local" id="account" style="{_BAR}">'
                 f"{escape(page_text('school-local', lang))}</div>"
             )
         else:
@@ -280,9 +280,10 @@ class Guard:
                     f"{words['my-record']}</a>"
                 )
                 bar = (
-                    f'<div class="account" id="account"><span id="who">{escape(user.name)}</span>'
+                    f'<div class="account" id="account" style="{_BAR}">'
+                    f'<span id="who">{escape(user.name)}</span>'
                     f" ({escape(role)}){classes} · "
-                    f'<form method="post" action="/signout" class="inline">'
+                    f'<form method="post" action="/signout" style="display:inline">'
                     f'<input type="hidden" name="csrf" value="{token}">'
                     f'<button type="submit" id="signout">{words["signout"]}'
                     "</button></form></div>"
@@ -291,6 +292,9 @@ class Guard:
         if found is not None and bar:
             html = html[: found.end()] + bar + html[found.end() :]
         return html.encode("utf-8")
+
+
+_BAR = "padding:.3em .6em;font-size:.9em;background:#f4f1e8;border-bottom:1px solid #ddd"
 
 
 def _refuse(request: Request, status: int, message: str) -> Response:

@@ -153,7 +153,8 @@ def class_page(
         else ""
     )
     body = (
-        f"<h1>{_t('school-class-title', lang, name=school_class.name)}</h1>{_error(error)}"
+        _GRID_STYLE + f"<h1>{_t('school-class-title', lang, name=school_class.name)}</h1>"
+        f"{_error(error)}"
         f"<p>{_t('school-invite-line', lang)}{_colon(lang)}"
         f'<code id="invite">{escape(school_class.invite)}</code> '
         f'(<a href="/signup?invite={quote(school_class.invite)}&amp;lang={lang.value}">'
@@ -167,6 +168,15 @@ def class_page(
     )
     return _shell(page_text("school-class-title", lang, name=school_class.name), body, lang,
                   base, {})  # fmt: skip
+
+
+# The grid's own look, kept with it (the site's style sheet is the trainer's).
+_GRID_STYLE = (
+    "<style>.grid-wrap{overflow-x:auto}.grid{border-collapse:collapse;font-size:.85em}"
+    ".grid th,.grid td{border:1px solid #ccc;padding:.3em .4em;vertical-align:top}"
+    ".grid td.pass{background:#e3f4e3}.grid td.fail{background:#fbe3e0}"
+    ".grid td.too-few{background:#fdf5dc}.grid td.not-attempted{color:#777}</style>"
+)
 
 
 def trainee_page(school_class: ClassRecord, detail: TraineeDetail, lang: Lang) -> str:
