@@ -438,10 +438,6 @@ class Progress:
             ).fetchone()
         return int(row[0])
 
-    def set_password(self, user_id: int, password: str) -> None:
-        with self._connect() as db:
-            db.execute("UPDATE users SET password = ? WHERE id = ?", (password, user_id))
-
     def _users(self, where: str, params: Sequence[Any]) -> list[UserRecord]:
         with self._connect() as db:
             rows = db.execute(
