@@ -1,7 +1,7 @@
 """Accounts: instructors and trainees who sign in, and the guard every request passes (issue 26).
 
 Passwords are hashed with argon2id (argon2-cffi: memory-hard, salted per hash, its cost written
-into the hash so that a stronger setting later rehashes at the next sign-in). The signed-in user
+into the hash, so that a stronger setting later still checks the older hashes). The signed-in user
 lives in Starlette's signed session cookie (itsdangerous), with a CSRF token drawn per session.
 
 :class:`Guard` wraps the whole app, the trainer's routes untouched. With accounts on, it lets only
