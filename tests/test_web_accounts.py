@@ -113,6 +113,10 @@ def test_a_class_end_to_end(target: Path | str) -> None:
             assert ann.get(path).status_code == 403, path
         assert ann.get(f"/api/reports/{ann_state['stored']}").status_code == 200
         assert ann.get("/classes").status_code == 403 and ann.get(grid_url).status_code == 403
+        assert f'href="{grid_url}/trainees/Ann?lang=en" id="my-record"' in ann.get("/trainer").text
+        mine = ann.get(f"{grid_url}/trainees/Ann")  # her own detail: by skill, by rule
+        assert mine.status_code == 200 and 'data-rule="DEAL-ORDER"' in mine.text
+        assert ann.get(f"{grid_url}/trainees/Bo").status_code == 403
 
         # The instructor's grid: both trainees, Ann's DEAL-ORDER mistake under deal order.
         page = mei.get(grid_url).text

@@ -276,7 +276,7 @@ class Guard:
                 classes = (
                     f' · <a href="/classes?lang={lang.value}">{words["classes"]}</a>'
                     if user.role is Role.INSTRUCTOR
-                    else f' · <a href="/progress/{quote(user.name)}?lang={lang.value}">'
+                    else f' · <a href="{_record(user)}?lang={lang.value}" id="my-record">'
                     f"{words['my-record']}</a>"
                 )
                 bar = (
@@ -292,6 +292,13 @@ class Guard:
         if found is not None and bar:
             html = html[: found.end()] + bar + html[found.end() :]
         return html.encode("utf-8")
+
+
+def _record(user: UserRecord) -> str:
+    """A trainee's own record: the class's detail page (by skill and rule), else the sessions."""
+    if user.class_id is None:
+        return f"/progress/{quote(user.name)}"
+    return f"/classes/{user.class_id}/trainees/{quote(user.name)}"
 
 
 _BAR = "padding:.3em .6em;font-size:.9em;background:#f4f1e8;border-bottom:1px solid #ddd"

@@ -259,10 +259,25 @@ class SchoolRoutes:
         return RedirectResponse(f"/classes/{owned[1].id}?lang={lang.value}", status_code=303)
 
     async def trainee(self, request: Request) -> Response:
-        owned = await self._own_class(request)
+        """One trainee's detail: for the class's instructor, and for the trainee themself."""
+        name = request.path_params["trainee"]
+        user = signed_in(request)
+        mine = (
+            user is not None
+            and user.role is Role.TRAINEE
+            and user.name == name
+            and user.class_id == request.path_params["cid"]
+        )
+        if mine:
+            found = await anyio.to_thread.run_sync(
+                self.progress.school_class, request.path_params["cid"]
+            )
+            assert user is not None and found is not None
+            owned: tuple[UserRecord, ClassRecord] | Response = (user, found)
+        else:
+            owned = await self._own_class(request)
         if isinstance(owned, Response):
             return owned
-        name = request.path_params["trainee"]
         grid = await anyio.to_thread.run_sync(self._grid, owned[1])
         if name not in {row.trainee for row in grid.rows}:
             return PlainTextResponse(page_text("school-not-your-class", _lang(request)),
