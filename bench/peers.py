@@ -123,8 +123,8 @@ def pokerkit_runner(hands: int, seed: int) -> Callable[[int, int], Run]:
 
 def run_clubs(hands: int, seed: int) -> Run:
     import numpy  # clubs deals with numpy's random numbers
-    from clubs import configs  # type: ignore[import-untyped]
-    from clubs.poker.engine import Dealer  # type: ignore[import-untyped]
+    from clubs import configs
+    from clubs.poker.engine import Dealer
 
     random.seed(seed)
     numpy.random.seed(seed)
@@ -158,9 +158,9 @@ def run_clubs(hands: int, seed: int) -> Run:
 
 
 def run_texasholdem(hands: int, seed: int) -> Run:
-    from texasholdem.game.action_type import ActionType  # type: ignore[import-untyped]
-    from texasholdem.game.game import TexasHoldEm  # type: ignore[import-untyped]
-    from texasholdem.game.player_state import PlayerState  # type: ignore[import-untyped]
+    from texasholdem.game.action_type import ActionType
+    from texasholdem.game.game import TexasHoldEm
+    from texasholdem.game.player_state import PlayerState
 
     random.seed(seed)  # its shuffle and first button come from the random module
     game = TexasHoldEm(buyin=STACK, big_blind=BIG, small_blind=SMALL, max_players=PLAYERS)
@@ -199,7 +199,7 @@ def _texasholdem_showdown(game: Any) -> bool:
 
 
 def run_pokerfast(hands: int, seed: int) -> Run:
-    from pokerfast import FastHand  # type: ignore[import-untyped]
+    from pokerfast import FastHand
 
     rng = random.Random(seed)  # its deals
     policy = random.Random(seed)

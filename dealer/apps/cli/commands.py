@@ -790,33 +790,69 @@ def serve(
         bool, typer.Option("--open", help="Open the trainer in the default browser.")
     ] = False,
     db: Annotated[
-        Path | None,
+        str | None,
         typer.Option(
             "--db",
-            metavar="FILE",
-            help="The progress database (SQLite); default: $DEALER_WEB_DB, else"
-            " progress.sqlite3 in ~/.local/share/dealer.",
+            metavar="FILE|URL",
+            help="The progress database: a SQLite file, or postgresql://... for a school's server"
+            " (the postgres extra); default: $DEALER_WEB_DB, else progress.sqlite3 in"
+            " ~/.local/share/dealer.",
         ),
     ] = None,
     max_sessions: Annotated[
         int,
         typer.Option("--max-sessions", min=1, metavar="N", help="Live training sessions at most."),
     ] = 100,
+    accounts: Annotated[
+        bool,
+        typer.Option(
+            "--accounts",
+            help="Instructors and trainees sign in (on by itself once the database has an"
+            " account); without accounts the server answers this machine only.",
+        ),
+    ] = False,
+    add_instructor: Annotated[
+        str | None,
+        typer.Option(
+            "--add-instructor",
+            metavar="NAME",
+            help="Add an instructor's account to the database (the password is asked for), then"
+            " stop; the instructor signs in and makes the classes.",
+        ),
+    ] = None,
 ) -> None:
     """The web app (its help is ``_SERVE_HELP``)."""
     try:
         from dealer.apps.web.app import Settings
-        from dealer.apps.web.server import default_db
+        from dealer.apps.web.server import LocalOnly, default_db
+        from dealer.apps.web.server import add_instructor as add_account
         from dealer.apps.web.server import serve as run_server
+        from dealer.apps.web.store import StoreError, is_postgres, shown_db
     except ImportError as error:
         missing = (getattr(error, "name", None) or "a web dependency").split(".")[0]
         raise _bad_input(
             f"serve:0: the web extra is not installed ({missing} is missing):"
             " pip install 'dealer[web]'"
         ) from None
-    settings = Settings(db=db if db is not None else default_db(), max_sessions=max_sessions)
+    target: Path | str = default_db() if db is None else db if is_postgres(db) else Path(db)
     try:
+        if add_instructor is not None:
+            password = typer.prompt("Password", hide_input=True, confirmation_prompt=True)
+            add_account(target, add_instructor, password)
+            typer.echo(
+                f"dealer: instructor {add_instructor} added; accounts are on for {shown_db(target)}"
+            )
+            return
+        settings = Settings(db=target, max_sessions=max_sessions, accounts=accounts)
         run_server(host, port, open_browser=open_browser, settings=settings)
+    except (StoreError, LocalOnly, ValueError) as error:
+        raise _bad_input(f"serve:0: {error}") from None
+    except ImportError as error:  # psycopg, for a postgresql:// database
+        missing = (getattr(error, "name", None) or "psycopg").split(".")[0]
+        raise _bad_input(
+            f"serve:0: {missing} is missing for a PostgreSQL database: pip install"
+            " 'dealer[postgres]'"
+        ) from None
     except OSError as error:  # the address is taken, or not this machine's
         reason = os.strerror(error.errno) if error.errno else str(error)
         raise _bad_input(f"serve:0: cannot listen on {host}:{port}: {reason}") from None

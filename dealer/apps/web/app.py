@@ -12,6 +12,7 @@ from __future__ import annotations
 import json
 import random
 import re
+import secrets
 from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ import anyio.to_thread
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
+from starlette.middleware.sessions import SessionMiddleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import Request
 from starlette.responses import (
@@ -44,7 +46,9 @@ from dealer.apps.training.drills.procedure import owed_commands
 from dealer.apps.training.export import csv_text
 from dealer.apps.training.report import export_json, load_school, report_date, report_head
 from dealer.apps.web import pages
+from dealer.apps.web.accounts import Guard
 from dealer.apps.web.names import trainee_name
+from dealer.apps.web.school import SchoolRoutes
 from dealer.apps.web.sessions import MAX_LINES_PER_SESSION, Full, Live, Registry
 from dealer.apps.web.store import Progress, StoredSession
 from dealer.apps.web.texts import page_texts
@@ -75,12 +79,14 @@ STATIC = Path(str(files("dealer.apps.web") / "static"))
 class Settings:
     """What the server is set up with (``dealer serve`` options)."""
 
-    db: Path
+    db: Path | str  # a SQLite file, or a postgresql:// URL
     max_sessions: int = 100
     idle_seconds: float = 1800.0
     max_body: int = 4096  # bytes: the largest request body the API reads
     max_hands: int = 20
     hosts: tuple[str, ...] = ()  # the Host names answered (none: any), against DNS rebinding
+    accounts: bool = False  # sign-in required (also on whenever the database has accounts)
+    https_only: bool = False  # the session cookie only over HTTPS (behind a TLS proxy)
 
 
 class ApiError(Exception):
@@ -723,6 +729,8 @@ def _lifespan(web: WebApp) -> Callable[[Starlette], AbstractAsyncContextManager[
 def create_app(settings: Settings) -> Starlette:
     web = WebApp(settings)
     web.resume()
+    accounts = settings.accounts or web.progress.has_users()  # a school's server stays closed
+    school = SchoolRoutes(web.progress, accounts=accounts)
     routes = [
         Route("/", lambda request: RedirectResponse("/trainer")),
         Route("/trainer", _trainer_page),
@@ -744,11 +752,20 @@ def create_app(settings: Settings) -> Starlette:
         Route("/api/sessions/{sid}/step", web.step, methods=["POST"]),
         Route("/api/sessions/{sid}/answer", web.answer, methods=["POST"]),
         Route("/api/sessions/{sid}/end", web.end, methods=["POST"]),
+        *school.routes(),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     middleware = [Middleware(_KeptLanguage)]
     if settings.hosts:
         middleware.append(Middleware(TrustedHostMiddleware, allowed_hosts=list(settings.hosts)))
+    if accounts:  # the signed cookie, its key kept in the database (every server signs alike)
+        key = web.progress.config("session-key", secrets.token_urlsafe(48))
+        middleware.append(Middleware(SessionMiddleware, secret_key=key,
+                                     session_cookie="dealer-session", max_age=12 * 3600,
+                                     same_site="lax", https_only=settings.https_only))  # fmt: skip
+    middleware.append(
+        Middleware(Guard, progress=web.progress, registry=web.registry, accounts=accounts)
+    )
     app = Starlette(
         routes=routes,
         middleware=middleware,
@@ -760,4 +777,5 @@ def create_app(settings: Settings) -> Starlette:
         lifespan=_lifespan(web),
     )
     app.state.web = web
+    app.state.accounts = accounts
     return app

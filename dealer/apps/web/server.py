@@ -14,9 +14,28 @@ from pathlib import Path
 
 import uvicorn
 
+from dealer.apps.web.accounts import MIN_PASSWORD, hash_password
 from dealer.apps.web.app import Settings, create_app
+from dealer.apps.web.names import trainee_name
+from dealer.apps.web.store import Progress, Role, shown_db
 
-__all__ = ["default_db", "serve"]
+__all__ = ["LocalOnly", "add_instructor", "default_db", "serve"]
+
+
+class LocalOnly(Exception):
+    """A server without accounts asked to answer other machines."""
+
+
+def add_instructor(target: Path | str, name: str, password: str) -> None:
+    """An instructor's account (the name checked as a trainee's is; ValueError says why not)."""
+    if len(password) < MIN_PASSWORD:
+        raise ValueError(f"the password must have at least {MIN_PASSWORD} characters")
+    store = Progress(target)
+    store.add_user(
+        trainee_name(name, store.user_names() + store.trainees()),
+        Role.INSTRUCTOR,
+        hash_password(password),
+    )
 
 
 def default_db() -> Path:
@@ -35,6 +54,11 @@ def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> No
     if host in _LOOPBACK and not settings.hosts:  # a page elsewhere cannot rebind a name to us
         settings = replace(settings, hosts=("127.0.0.1", "localhost", "[::1]"))
     app = create_app(settings)
+    if not app.state.accounts and host not in _LOOPBACK:
+        raise LocalOnly(
+            f"without accounts the server answers this machine only (--host 127.0.0.1, not"
+            f" {host}): --accounts, and an instructor (--add-instructor NAME), to serve a school"
+        )
     # Bound before anything is said: a port in use is the caller's OSError (one line, exit 2),
     # not a line saying it serves followed by uvicorn's log.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -42,9 +66,19 @@ def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> No
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     print(
-        f"dealer: serving the trainer and the floor desk on {address} (progress: {settings.db})",
+        f"dealer: serving the trainer and the floor desk on {address}"
+        f" (progress: {shown_db(settings.db)})",
         flush=True,
     )
+    if app.state.accounts:
+        print(f"dealer: accounts on: instructors and trainees sign in at {address}signin",
+              flush=True)  # fmt: skip
+    else:
+        print(
+            "dealer: no accounts: this machine only, and anyone at it may open any trainee's"
+            " record (--accounts for a school)",
+            flush=True,
+        )
     if open_browser:
         webbrowser.open(address)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", server_header=False)
