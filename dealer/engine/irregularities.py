@@ -505,8 +505,14 @@ class Irregularities(HandState):
             item.stub
         ):
             return False
+        # the ruling names the board it rebuilds, so that `dealer ask` can say where each card went
+        moved = [p for p in places if not stands[p] and board[p] != targets[p]]
+        cards = dict(item.cards)
+        if moved:
+            cards[Role.CARD_THAT_WOULD_HAVE_COME] = tuple(targets[p] for p in moved)
+            cards[Role.BOARD_CARD_TAKEN_BACK] = tuple(board[p] for p in moved)
         ruled = rule_under(
-            replace(item.ref, branch=None), self.table.ruleset, item.cards,
+            replace(item.ref, branch=None), self.table.ruleset, cards,
             substantial_action=self.substantial_action, acted_on=any(stands.values()), late=True,
             street=street, seat=item.seat,
         )  # fmt: skip
