@@ -213,3 +213,26 @@ def test_ask_tells_the_whole_state_in_chinese(lang: str, lines: list[str]) -> No
     assert code == 0
     for line in lines:
         assert line in out.splitlines(), line
+
+
+def test_ask_names_the_cards_of_a_rebuilt_board() -> None:
+    """Issue 21: a board put right after a late burn error (BURN-ERROR (e): "each such place gets
+    the card that would have been there ... the other cards dealt since the error are burns") is
+    told card by card: the river that would have come (6s) and the card it replaced (5h)."""
+    code, out, _ = run_cli("ask", str(ASK / "turn-rebuilt-on-the-river.yaml"))
+    assert code == 0
+    lines = out.splitlines()
+    start = lines.index("On this table:")
+    assert lines[start + 1 : start + 4] == [
+        "  card turned without a burn: 4d is now in the board",
+        "  card that would have come: 6s is now in the board",
+        "  board card taken back: 5h is now in the burn pile",
+    ]
+    code, out, _ = run_cli("ask", str(ASK / "turn-rebuilt-on-the-river.yaml"), "--json")
+    assert [(c["name"], c["card"], c["now"]) for c in json.loads(out)["cards"]] == [
+        ("card turned without a burn", "4d", "board"),
+        ("card that would have come", "6s", "board"),
+        ("board card taken back", "5h", "burn"),
+    ]
+    code, out, _ = run_cli("ask", str(ASK / "turn-rebuilt-on-the-river.yaml"), "--lang", "zh-Hans")
+    assert "  本应出现的牌：6s 现在位于公共牌区" in out.splitlines()

@@ -87,6 +87,15 @@ NOT_EXPORTED = {
     "irregularities/late/extra-card-face-up-noticed-late.yaml": "cards",
     "procedure/owed-short-commands.yaml": "cards",
     "procedure/straddle-lapses-dead-button-wsop.yaml": "cards",
+    # issue 21 (rulings): replacements for exposed cards, an extra card held, a hand killed
+    "irregularities/combined/extra-card-then-exposed-noticed-after-round-wsop.yaml": "cards",
+    "irregularities/combined/extra-card-then-exposed-noticed-after-round.yaml": "cards",
+    "irregularities/combined/extra-card-then-exposed-noticed-before-owner-acts.yaml": "cards",
+    "irregularities/late/first-two-cards-exposed-after-sa.yaml": "cards",
+    "irregularities/late/replacement-exposed-after-sa.yaml": "cards",
+    "irregularities/late/two-cards-exposed-replacement-after-sa-wsop.yaml": "cards",
+    "irregularities/late/two-cards-exposed-replacement-after-sa.yaml": "cards",
+    "irregularities/late/extra-card-found-after-flop-burn.yaml": "killed",
 }
 
 

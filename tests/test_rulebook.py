@@ -600,7 +600,7 @@ def test_every_branch_name_has_a_label_and_its_texts_are_translated() -> None:
     assert [branch.value for branch in Branch] == [
         "after-substantial-action", "more-than-four-cards", "second-burn", "face-down", "acted-on",
         "second-burn-exposed", "held-burn",
-        "after-first-action", "out-of-sequence",
+        "after-first-action", "out-of-sequence", "wrong-number", "wrong-number-after-sa",
     ]  # fmt: skip
     assert {branch.value for branch in Branch} <= set(rulebook.required_labels())
     assert book().label("more-than-four-cards", Lang.ZH_HANT) == "多於四張牌時"

@@ -37,6 +37,10 @@ class Role(StrEnum):
     CHOSEN_FLOP_CARD = "chosen flop card"  # picked at random from a scrambled flop to be a burn
     OTHER_FLOP_CARDS = "other flop cards"
     CARD_TURNED_WITHOUT_BURN = "card turned without a burn"
+    # a board rebuilt after a burn error found late (BURN-ERROR (e)): the card put in a place, and
+    # the card it took the place of
+    CARD_THAT_WOULD_HAVE_COME = "card that would have come"
+    BOARD_CARD_TAKEN_BACK = "board card taken back"
     # burns
     FLOP_BURN = "flop burn"
     TURN_BURN = "turn burn"

@@ -25,7 +25,7 @@ from dealer.core.steps import BOARD_VERBS, DealerStep, Step, Verb
 from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
 from dealer.engine.procedure import procedure
 from dealer.engine.state import HandState, InvariantError, seat_named
-from dealer.rules.rulebook import Branch, Fate
+from dealer.rules.rulebook import Branch, Fate, rule
 
 # The stub's cards from a burn error on, as they would have come: None a burn, else the board place
 # (BURN-ERROR (e), BURN-MISSED-FLOP (c)).
@@ -440,6 +440,8 @@ class Irregularities(HandState):
                     self.touched[Role.FLOP_CARDS] = tuple(self.ledger.board)
             elif Role.HELD_BURN not in item.cards and self._rebuild_board(item, left_street=left):
                 continue
+            if Role.EXTRA_CARD in item.cards and self.ledger.burns:
+                ref = self._extra_card_too_late(ref)
             ruled = rule_under(
                 ref, self.table.ruleset, self.touched,
                 substantial_action=self.substantial_action, acted_on=acted, late=True,
@@ -451,6 +453,14 @@ class Irregularities(HandState):
             self._rule(ruled, owes=not left and not (acted and item.street is Verb.RIVER))
             if ruled.supersedes:
                 break  # the rest belong to the deal thrown in (NOTICED-LATE, REMEDY-STACK)
+
+    def _extra_card_too_late(self, ref: RulingRef) -> RulingRef:
+        """An extra card found once the flop burn is out can no longer be held as that burn: the
+        ruling's branch for the wrong number of cards, before or after substantial action, where
+        it has one (DEAL-EXTRA-ONE under seed: fallback LA 104, LA 105, LA 106)."""
+        wanted = Branch.WRONG_NUMBER_AFTER_SA if self.substantial_action else Branch.WRONG_NUMBER
+        ruling = rule(ref.rule_id).ruling(self.table.ruleset.ruling_from(ref.rule_id))
+        return replace(ref, branch=wanted) if wanted in ruling.branches else ref
 
     def _rebuild_board(self, item: Pending, *, left_street: bool) -> bool:
         """A burn error found late, put right as BURN-ERROR (d), (e) and BURN-MISSED-FLOP (c)
@@ -497,8 +507,14 @@ class Irregularities(HandState):
             item.stub
         ):
             return False
+        # the ruling names the board it rebuilds, so that `dealer ask` can say where each card went
+        moved = [p for p in places if not stands[p] and board[p] != targets[p]]
+        cards = dict(item.cards)
+        if moved:
+            cards[Role.CARD_THAT_WOULD_HAVE_COME] = tuple(targets[p] for p in moved)
+            cards[Role.BOARD_CARD_TAKEN_BACK] = tuple(board[p] for p in moved)
         ruled = rule_under(
-            replace(item.ref, branch=None), self.table.ruleset, item.cards,
+            replace(item.ref, branch=None), self.table.ruleset, cards,
             substantial_action=self.substantial_action, acted_on=any(stands.values()), late=True,
             street=street, seat=item.seat,
         )  # fmt: skip

@@ -103,6 +103,10 @@ class Branch(StrEnum):
     AFTER_FIRST_ACTION = "after-first-action"
     # The card owed no longer reaches the player in proper sequence (DEAL-SHORT, LA 104).
     OUT_OF_SEQUENCE = "out-of-sequence"
+    # The extra card no longer told apart, or the flop burn taken (DEAL-EXTRA-ONE under seed,
+    # fallback LA 104), before and after substantial action (LA 105, LA 106).
+    WRONG_NUMBER = "wrong-number"
+    WRONG_NUMBER_AFTER_SA = "wrong-number-after-sa"
 
 
 # The messages (procedures/texts) floor.py needs besides one per Fate, ChipFate, Branch and remedy
