@@ -22,7 +22,7 @@ False
 >>> hand.apply(parse_step("pitch 2"))
 Traceback (most recent call last):
 ...
-dealer.core.errors.Refusal: expected pitch to seat 1 (DEAL-ORDER); got: pitch 2
+dealer.engine.refusals.OutOfOrder: expected pitch to seat 1 (DEAL-ORDER); got: pitch 2
 >>> [str(event) for event in hand.apply(parse_step("pitch 1"))]
 ['pitch 8d to seat 1']
 >>> hand.state, hand.next_seat, str(hand.pot)
@@ -45,6 +45,7 @@ from dealer.core.table import Table
 from dealer.engine.model import AnyStep, HandModel, InvariantError
 from dealer.engine.obligations import Held, Owed, Ruled
 from dealer.engine.procedure import machine, routes
+from dealer.engine.refusals import Expects
 
 __all__ = ["AnyStep", "Hand", "InvariantError", "Refusal", "warm_up"]
 
@@ -98,6 +99,10 @@ class Hand:
     def expected(self, lang: str = "en") -> str:
         """What the procedure requires now, with its rule: ``burn before the turn (BURN)``."""
         return self._model.expected(lang)
+
+    def expects(self) -> Expects:
+        """What the procedure requires now, typed (its ``rule`` is the one a refusal cites)."""
+        return self._model.expects()
 
     def next_dealer_step(self) -> DealerStep | None:
         """The correct dealer step now; ``None`` if a player acts or the hand is over."""

@@ -18,6 +18,14 @@ from dealer.core.pots import Contributions, Pot, award, build_pots, pot_name, sh
 from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Step, Verb
 from dealer.engine.procedure import procedure
+from dealer.engine.refusals import (
+    AlreadyTabled,
+    BoardAlreadySaid,
+    BoardThrown,
+    NoHandAtShowdown,
+    TabledNotMucked,
+    TouchedMuck,
+)
 from dealer.engine.state import HandState
 
 # A callback of a transition a mishap fires (or of the state it enters) is called with the
@@ -234,27 +242,21 @@ class Dealing(HandState):
 
     def call_refusal(self, step: ShowdownCall) -> Refusal | None:
         """Why a player's showdown call cannot be made now, or None (SHOWDOWN-MUCK, PLAY-BOARD,
-        FOLD); the words are those of procedures/texts ``refuse-*``, for the reader's language."""
+        FOLD), typed: the words are made at the edge (procedures/texts ``refuse-*``)."""
         seat, call = step.seat, step.call
         if seat not in self.live:
-            return _refused(f"seat {seat} holds no hand at the showdown", "SHOWDOWN")
+            return NoHandAtShowdown("SHOWDOWN", seat=seat)
         if seat in self.board_hands:
-            return _refused(
-                f"seat {seat} said the board plays and threw the cards away: the hand is the board",
-                "PLAY-BOARD",
-            )
+            return BoardThrown("PLAY-BOARD", seat=seat)
         if call is Call.TOUCH_MUCK and seat in self.released:
-            return _refused(f"seat {seat}'s hand already touched the muck", "FOLD")
+            return TouchedMuck("FOLD", seat=seat)
         if seat in self.tabled:
             if call in (Call.MUCK, Call.TOUCH_MUCK):
                 # a tabled hand is read by its cards and is never killed (LA 140; TR 71)
-                return _refused(
-                    f"seat {seat}'s hand is tabled: it is read by its cards and may not be mucked",
-                    "SHOWDOWN-MUCK",
-                )
-            return _refused(f"seat {seat}'s hand is already tabled", "SHOWDOWN")
+                return TabledNotMucked("SHOWDOWN-MUCK", seat=seat)
+            return AlreadyTabled("SHOWDOWN", seat=seat)
         if call is Call.PLAY_BOARD and seat in self.board_said:
-            return _refused(f"seat {seat} has already said the board plays", "PLAY-BOARD")
+            return BoardAlreadySaid("PLAY-BOARD", seat=seat)
         return None
 
     def call_allowed(self, step: AnyStep) -> bool:
@@ -387,8 +389,3 @@ class Dealing(HandState):
             self.table = replace(self.table, catch_up=())
         note = "" if after is not None else "fewer than two players left"
         self._log(Kind.BUTTON, seat=self.next_button, note=note)
-
-
-def _refused(text: str, rule: str) -> Refusal:
-    """A refusal worded as the betting's are: what is wrong, then the rule."""
-    return Refusal(f"{text} ({rule})", rule)

@@ -18,7 +18,12 @@ message tables (``procedures/texts/*.yaml``). English stays as it is.
 from __future__ import annotations
 
 import re
+from decimal import Decimal
 
+from dealer.core.betting import Move
+from dealer.core.chips import format_chips
+from dealer.core.errors import Refusal
+from dealer.engine.refusals import Expects
 from dealer.rules.rulebook import Lang
 from dealer.rules.texts import message, messages
 
@@ -128,93 +133,36 @@ def step_error(error: str, typed: str, lang: Lang) -> str:
     return message("step-unknown", lang, typed=typed.strip())
 
 
-# Refusals of a player's move (dealer/core/betting.py words them in English): pattern -> message.
-def _pattern(text: str) -> re.Pattern[str]:
-    """``{seat}``, ``{a}`` ... stand for amounts or seats, ``{move}`` for a move's name."""
+def refusal(refused: Refusal, lang: Lang) -> str:
+    """A refused step in the reader's language, made from its code and typed fields
+    (``procedures/texts``: ``refuse-*``), the rule ID after it where the kind cites one.
 
-    def field(match: re.Match[str]) -> str:
-        name = match.group(1)
-        return r"(?P<move>[a-z-]+)" if name == "move" else rf"(?P<{name}>[\d.]+)"
-
-    return re.compile(re.sub(r"\{(\w+)\}", field, text))
-
-
-_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (_pattern(pattern), key)
-    for pattern, key in (
-        (r"seat {seat} may only call or fold: every other player is all-in", "refuse-all-all-in"),
-        (r"the betting is capped at {a} bets; seat {seat} may only call or fold", "refuse-capped"),
-        (
-            r"seat {seat} may only call or fold: the all-in to {a} is less than a full raise over "
-            r"the {b} it acted on, so the betting is not reopened",
-            "refuse-not-reopened",
-        ),
-        (
-            r"seat {seat} has {a} in all, not more than the bet of {b}: it can only call all-in",
-            "refuse-call-all-in",
-        ),
-        (r"the betting round is complete: nobody is to act", "refuse-round-complete"),
-        (r"not seat {seat}'s turn: seat {actor} is to act", "refuse-not-turn"),
-        (
-            r"{move} takes no amount \(got {a}\): only a bet or a raise names one",
-            "refuse-no-amount",
-        ),
-        (
-            r"seat {seat} cannot check: it faces a bet of {a} \({b} to call\); call, raise or fold",
-            "refuse-cannot-check",
-        ),
-        (r"seat {seat} has nothing to call: check or bet", "refuse-nothing-to-call"),
-        (
-            r"seat {seat} cannot bet: there is already a bet of {a} in this round; raise instead",
-            "refuse-cannot-bet",
-        ),
-        (
-            r"seat {seat} cannot raise: there is no bet in this round; bet instead",
-            "refuse-cannot-raise",
-        ),
-        (r"a {move} needs an amount: [a-z-]+ to how much\?", "refuse-needs-amount"),
-        (r"a bet of {a} is not a bet: bet at least {b}", "refuse-not-a-bet"),
-        (r"{move} to {a} is more than seat {seat} has: {b} behind, {c} in all", "refuse-too-much"),
-        (r"in limit the {move} is to {a} exactly, not {b}(?: \(all-in\))?", "refuse-limit"),
-        (r"bet of {a} is below the minimum bet of {b}", "refuse-min-bet"),
-        (r"raise to {a} is below the minimum raise to {b}", "refuse-min-raise"),
-        (r"{move} to {a} is above the pot-limit maximum of {b}", "refuse-pot-limit"),
-        (r"{move} to {a} is not a multiple of the {b} chip", "refuse-chip-unit"),
-        # the showdown (issue 21: dealer/engine/normal.py, call_refusal)
-        (r"seat {seat} holds no hand at the showdown", "refuse-no-hand"),
-        (
-            r"seat {seat} said the board plays and threw the cards away: the hand is the board",
-            "refuse-board-thrown",
-        ),
-        (r"seat {seat}'s hand already touched the muck", "refuse-touched"),
-        (
-            r"seat {seat}'s hand is tabled: it is read by its cards and may not be mucked",
-            "refuse-tabled-muck",
-        ),
-        (r"seat {seat}'s hand is already tabled", "refuse-tabled"),
-        (r"seat {seat} has already said the board plays", "refuse-board-said"),
-    )
-)
-MOVES = ("fold", "check", "call", "bet", "raise", "all-in")
+    >>> from decimal import Decimal
+    >>> from dealer.core.betting import CannotCheck
+    >>> refused = CannotCheck("PREFLOP-ACTION", seat=3, bet=Decimal(10), to_call=Decimal(10))
+    >>> refusal(refused, Lang.ZH_HANS) == refusal(refused, Lang.EN)
+    False
+    >>> refusal(refused, Lang.EN) == str(refused)
+    True
+    """
+    words = {name: _field(value, lang) for name, value in refused.fields.items()}
+    text = message(refused.code, lang, **words)
+    return f"{text} ({refused.rule})" if refused.cites_rule else text
 
 
-def refusal(text: str, lang: Lang) -> str:
-    """A refused player's move in the reader's language (unknown wording: as it came)."""
-    if lang is Lang.EN:
-        return text
-    cited = re.fullmatch(r"(.*) (\([A-Z][A-Z0-9-]*\))", text)  # "... (PREFLOP-ACTION)"
-    if cited is not None:
-        return f"{refusal(cited.group(1), lang)} {cited.group(2)}"
-    for pattern, key in _REFUSALS:
-        match = pattern.fullmatch(text)
-        if match is not None:
-            found = dict(match.groupdict())
-            if "move" in found and found["move"] in MOVES:
-                found["move"] = message(f"move-{found['move']}", lang)
-            return message(key, lang, **found)
-    return text
+def _field(value: object, lang: Lang) -> str:
+    """A refusal's field in words: amounts without a trailing ``.0``, moves and what the procedure
+    expected in ``lang``, seats and steps as written."""
+    if isinstance(value, Decimal):
+        return format_chips(value)
+    if isinstance(value, Move):
+        return message(f"move-{value.value}", lang)
+    if isinstance(value, Expects):
+        return value.words(lang)
+    return str(value)
 
 
 def unplayable(file: str, failure: str, lang: Lang) -> str:
-    """Why a hand on file cannot be replayed to its last step."""
-    return message("ask-unplayable", lang, file=file, failure=refusal(failure, lang))
+    """Why a hand on file cannot be replayed to its last step (the replay's failure as it says
+    it: a value of its own is the replay's to give)."""
+    return message("ask-unplayable", lang, file=file, failure=failure)

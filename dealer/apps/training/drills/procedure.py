@@ -9,9 +9,9 @@ rule and its sources, and leaves the hand as it was. Seeded random players act f
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
+from dealer.apps.present import words
 from dealer.apps.present.table import event_lines, render_table
 from dealer.apps.present.words import card_role
 from dealer.apps.training.aliases import display
@@ -56,17 +56,15 @@ from dealer.engine.hand import Hand, Refusal
 from dealer.engine.obligations import Ruled
 from dealer.engine.procedure import procedure
 from dealer.engine.random_play import random_action, random_table
+from dealer.engine.refusals import OutOfOrder
 from dealer.rules.rulebook import Lang
 
 __all__ = ["DealDrill", "charged_rule", "owed_commands", "rule_now"]
 
-_RULE = re.compile(r"\(([A-Z][A-Z0-9-]+)\)$")
-
 
 def rule_now(hand: Hand) -> str:
     """The rule of what the hand expects now (the one its refusals would cite)."""
-    found = _RULE.search(hand.expected())
-    return found.group(1) if found else "BLINDS"
+    return hand.expects().rule
 
 
 def _own_rule(verb: Verb) -> str | None:
@@ -347,9 +345,10 @@ class DealDrill:
     ) -> None:
         desk = self.desk
         rule_id = charged_rule(hand, step, refusal, self._last)
-        message = str(refusal)
-        if desk.lang != "en" and message.startswith("expected "):
+        if desk.lang != "en" and isinstance(refusal, OutOfOrder):
             message = desk.t("expected", expected=wanted, got=step)
+        else:
+            message = words.refusal(refusal, Lang(desk.lang))
         desk.wrong(skill_of(rule_id), expected, str(step), rule_id, first=first)
         desk.say(desk.t("wrong", message=message))
         if expected:
