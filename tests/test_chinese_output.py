@@ -105,16 +105,13 @@ def test_every_hand_name_and_pot_has_chinese() -> None:
     keys = [(8, 14), (8, 9), (7, 13, 2), (6, 12, 4), (5, 14), (4, 10), (3, 3, 14, 13)]
     keys += [(2, 10, 4, 9), (1, 9, 14, 12, 10), (0, 13, 12, 11, 7, 5), (0, 14, 12, 6, 5, 3)]
     for key in keys:
-        name = describe_key(key)
         for lang in CHINESE:
-            assert english_words(hand_name(name, lang)) == [], name
-    assert (
-        hand_name("two pair, tens and fours, nine kicker", Lang.ZH_HANS) == "两对，10 和 4，踢脚 9"
-    )
-    assert hand_name("high card, king, queen jack seven five", Lang.ZH_HANT) == (
-        "高牌 K，其餘 Q J 7 5"
-    )
-    assert pot_name("side pot 1", Lang.ZH_HANT) == "邊池 1"
+            assert english_words(hand_name(key, lang)) == [], describe_key(key)
+    assert hand_name((2, 10, 4, 9), Lang.ZH_HANS) == "两对，10 和 4，踢脚 9"
+    assert hand_name((0, 13, 12, 11, 7, 5), Lang.ZH_HANT) == "高牌 K，其餘 Q J 7 5"
+    assert hand_name((0, 13, 12, 11, 7, 5), Lang.EN) == "high card, king, queen jack seven five"
+    assert pot_name(1, Lang.ZH_HANT) == "邊池 1"
+    assert pot_name(0, Lang.ZH_HANS) == "主池"
 
 
 def test_every_card_role_the_engine_names_has_a_translation() -> None:

@@ -9,7 +9,7 @@ from decimal import Decimal
 from dealer.core.betting import BettingRound, Move
 from dealer.core.chips import ZERO
 from dealer.core.errors import Refusal
-from dealer.core.events import Kind
+from dealer.core.events import Kind, Why
 from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
@@ -66,7 +66,8 @@ class Dealing(HandState):
         self.stacks[seat] -= paid
         self.committed[seat] += paid
         self.forced[seat] += paid
-        self._log(kind, seat=seat, amount=paid, note="all-in" if self.stacks[seat] == 0 else "")
+        all_in = self.stacks[seat] == 0
+        self._log(kind, seat=seat, amount=paid, note="all-in" if all_in else "", all_in=all_in)
         return paid
 
     def post_forced_bets(self, step: AnyStep) -> None:
@@ -95,7 +96,8 @@ class Dealing(HandState):
         self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
         self.shuffles += 1
         taken = " with the set-aside cards" if returned else ""
-        self._log(Kind.SHUFFLE, cards=returned, note=f"{len(self.ledger.stub)} cards{taken}")
+        size = len(self.ledger.stub)
+        self._log(Kind.SHUFFLE, cards=returned, note=f"{size} cards{taken}", at=size)
 
     def cut_stub(self, step: DealerStep) -> None:
         size = len(self.ledger.stub)
@@ -103,7 +105,8 @@ class Dealing(HandState):
         if position is not None:
             self.ledger.cut(position)
         self.cuts += 1
-        self._log(Kind.CUT, note=f"at {position}" if position is not None else "stack kept")
+        note = f"at {position}" if position is not None else "stack kept"
+        self._log(Kind.CUT, note=note, at=position)
 
     def pitch_card(self, step: AnyStep) -> None:
         seat = self.deal_sequence[self.pitched]
@@ -172,7 +175,8 @@ class Dealing(HandState):
             self.round_aggressor = seat
             if wager.all_in:
                 self.pending_push = seat
-        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
+        note = "all-in" if wager.all_in else ""
+        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note=note, all_in=wager.all_in)
 
     def close_hand_if_won(self, step: AnyStep) -> None:
         """One player left between betting rounds (a ruling killed the other hand): they win."""
@@ -221,10 +225,11 @@ class Dealing(HandState):
     def turn_flop(self, step: AnyStep) -> None:
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
-            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
+            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop", street=Street.FLOP)
 
     def turn_board_card(self, step: DealerStep) -> None:
-        self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=step.verb.value)
+        street = Street(step.verb.value)
+        self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
@@ -266,7 +271,9 @@ class Dealing(HandState):
         value = best_hand(self.ledger.hands[seat], self.ledger.board)  # kept for the push
         self.tabled.append(seat)
         self.released.discard(seat)
-        self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+        self._log(
+            Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name, hand=value
+        )
 
     def table_hand(self, step: AnyStep) -> None:
         """A player tables the hand face up: it plays as its cards read (LA 140)."""
@@ -282,12 +289,12 @@ class Dealing(HandState):
         cards = self.ledger.muck_hand(seat)
         if seat in self.board_said and self.table.ruleset.board_by_announcement:
             self.board_hands.add(seat)
-            self._log(Kind.MUCK, seat=seat, cards=cards, note="plays the board")
+            self._log(Kind.MUCK, seat=seat, cards=cards, note=Why.PLAYS_BOARD, why=Why.PLAYS_BOARD)
             return
         self.folded.add(seat)
         self.mucked.append(seat)
         self.released.discard(seat)
-        self._log(Kind.MUCK, seat=seat, cards=cards, note="unshown")
+        self._log(Kind.MUCK, seat=seat, cards=cards, note=Why.UNSHOWN, why=Why.UNSHOWN)
 
     def touch_the_muck(self, step: AnyStep) -> None:
         """A hand released face down touches the muck (FOLD). Where that kills it (seed: 004,
@@ -326,7 +333,8 @@ class Dealing(HandState):
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
                 cards = self.ledger.muck_hand(seat)
-                self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
+                note = "dead hand: not two cards"
+                self._log(Kind.MUCK, seat=seat, cards=cards, note=note, why=Why.DEAD_HAND)
         for seat in self.showing_order():
             if seat in self.released:
                 if len(self.live) == 1:
@@ -336,7 +344,8 @@ class Dealing(HandState):
                 self.folded.add(seat)
                 self.mucked.append(seat)
                 cards = self.ledger.muck_hand(seat)
-                self._log(Kind.MUCK, seat=seat, cards=cards, note="released unshown")
+                why = Why.RELEASED_UNSHOWN
+                self._log(Kind.MUCK, seat=seat, cards=cards, note=why, why=why)
             elif seat not in self.tabled and seat not in self.board_hands:
                 self._table(seat)
 
@@ -374,7 +383,13 @@ class Dealing(HandState):
             seat, amount = share.seat, share.amount
             stacks[seat] += amount
             self.pushed += amount
-            self._log(Kind.PUSH, seat=seat, amount=amount, note=pot_name(share.pot_index))
+            self._log(
+                Kind.PUSH,
+                seat=seat,
+                amount=amount,
+                note=pot_name(share.pot_index),
+                pot=share.pot_index,
+            )
         for seat in self.committed:
             self.committed[seat] = ZERO
         self.pushed = ZERO
@@ -387,5 +402,5 @@ class Dealing(HandState):
             # hands after it make up the round (LA 109)
             self.next_button = self.button_override = self.button_fix
             self.table = replace(self.table, catch_up=())
-        note = "" if after is not None else "fewer than two players left"
-        self._log(Kind.BUTTON, seat=self.next_button, note=note)
+        why = None if after is not None else Why.LAST_HAND
+        self._log(Kind.BUTTON, seat=self.next_button, note=why or "", why=why)

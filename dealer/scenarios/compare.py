@@ -15,7 +15,6 @@ the steps one side refuses, and the event log. :mod:`dealer.apps.present.compare
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -186,16 +185,12 @@ def _streets(
     }
 
 
-_RULING_NOTE = re.compile(r"(?P<rule>[A-Z0-9-]+) under .*")
-
-
 def _plain(event: Event) -> Event:
     """A ruling's log line without the ruleset's name and sources (the rulings are compared as
     rulings; an overlay's name is not a change of the hand)."""
     if event.kind is not Kind.RULING:
         return event
-    found = _RULING_NOTE.fullmatch(event.note)
-    return event._replace(note=found["rule"]) if found else event
+    return event._replace(note=event.rule) if event.rule is not None else event
 
 
 def _seen(ruled: Ruled) -> Seen:

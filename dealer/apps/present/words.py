@@ -1,15 +1,14 @@
 """The reader's language for words the lower layers write in English: hand names, pot names, the
 roles of the cards a ruling names, citation fragments and step errors.
 
-The core and the engine name things in English for logs and scenario files (``pair of nines, ace
-queen ten kickers``, ``side pot 1``, ``premature turn card``); this layer renders them through the
-message tables (``procedures/texts/*.yaml``). English stays as it is.
+The core and the engine hand over typed values (a hand's key, a pot's index, a refusal's code and
+fields); this layer words them through the message tables (``procedures/texts/*.yaml``).
 
->>> hand_name("pair of nines, ace queen ten kickers", Lang.ZH_HANT)
+>>> hand_name((1, 9, 14, 12, 10), Lang.ZH_HANT)
 '一對 9，踢腳 A Q 10'
->>> hand_name("full house, eights full of twos", Lang.ZH_HANS)
-'葫芦，8 带 2'
->>> pot_name("side pot 2", Lang.ZH_HANT), pot_name("main pot", Lang.ZH_HANS)
+>>> hand_name((6, 8, 2), Lang.ZH_HANS), hand_name((6, 8, 2), Lang.EN)
+('葫芦，8 带 2', 'full house, eights full of twos')
+>>> pot_name(2, Lang.ZH_HANT), pot_name(0, Lang.ZH_HANS)
 ('邊池 2', '主池')
 >>> card_role("premature turn card", Lang.ZH_HANS)
 '过早发出的转牌'
@@ -17,66 +16,60 @@ message tables (``procedures/texts/*.yaml``). English stays as it is.
 
 from __future__ import annotations
 
-import re
 from decimal import Decimal
 
 from dealer.core.betting import Move
+from dealer.core.cards import Rank
 from dealer.core.chips import format_chips
 from dealer.core.errors import Refusal
+from dealer.core.hand_value import Category, describe_key
 from dealer.engine.refusals import Expects
 from dealer.rules.rulebook import Lang
 from dealer.rules.texts import message, messages
 
-_RANKS = {
-    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-    "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A",
-}  # fmt: skip
-_PLURALS = {("sixes" if word == "six" else f"{word}s"): rank for word, rank in _RANKS.items()}
+
+def _rank(rank: int) -> str:
+    """A rank as the cards show it: ``2`` to ``10``, ``J``, ``Q``, ``K``, ``A``."""
+    return _FACES.get(rank) or str(rank)
 
 
-def _rank(word: str) -> str:
-    return _RANKS.get(word) or _PLURALS[word]
+_FACES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+# A hand's message by its category (the ranks of its key fill {a}, {b}, then {c} the kickers).
+_HANDS = {
+    Category.STRAIGHT_FLUSH: "hand-straight-flush",
+    Category.FOUR_OF_A_KIND: "hand-four-of-a-kind",
+    Category.FULL_HOUSE: "hand-full-house",
+    Category.FLUSH: "hand-flush",
+    Category.STRAIGHT: "hand-straight",
+    Category.THREE_OF_A_KIND: "hand-three-of-a-kind",
+    Category.TWO_PAIR: "hand-two-pair",
+    Category.PAIR: "hand-pair",
+    Category.HIGH_CARD: "hand-high-card",
+}
 
 
-def _ranks(words: str) -> str:
-    return " ".join(_rank(word) for word in words.split())
-
-
-_HANDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), key)
-    for pattern, key in (
-        (r"royal flush", "hand-royal-flush"),
-        (r"straight flush, (?P<a>\w+) high", "hand-straight-flush"),
-        (r"four of a kind, (?P<a>\w+), (?P<b>\w+) kicker", "hand-four-of-a-kind"),
-        (r"full house, (?P<a>\w+) full of (?P<b>\w+)", "hand-full-house"),
-        (r"flush, (?P<a>\w+) high", "hand-flush"),
-        (r"straight, (?P<a>\w+) high", "hand-straight"),
-        (r"three of a kind, (?P<a>\w+)", "hand-three-of-a-kind"),
-        (r"two pair, (?P<a>\w+) and (?P<b>\w+), (?P<c>\w+) kicker", "hand-two-pair"),
-        (r"pair of (?P<a>\w+), (?P<c>[\w ]+) kickers", "hand-pair"),
-        (r"high card, (?P<a>\w+), (?P<c>[\w ]+)", "hand-high-card"),
-    )
-)
-
-
-def hand_name(name: str, lang: Lang) -> str:
-    """A hand's name (``dealer.core.hand_value``) in the reader's language."""
+def hand_name(key: tuple[int, ...], lang: Lang) -> str:
+    """The hand with this key (:attr:`dealer.core.hand_value.HandValue.key`) named in the
+    reader's language; English is the core's own name (the log's)."""
     if lang is Lang.EN:
-        return name
-    for pattern, key in _HANDS:
-        match = pattern.fullmatch(name)
-        if match is not None:
-            found = {k: _ranks(v) for k, v in match.groupdict().items()}
-            return message(key, lang, **found)
-    return name  # a name this table does not know: tests/test_words.py keeps them known
+        return describe_key(key)
+    category, ranks = Category(key[0]), [_rank(rank) for rank in key[1:]]
+    if category is Category.STRAIGHT_FLUSH and key[1] == Rank.ACE:
+        return message("hand-royal-flush", lang)
+    if category is Category.TWO_PAIR:
+        return message(_HANDS[category], lang, a=ranks[0], b=ranks[1], c=ranks[2])
+    if category in (Category.PAIR, Category.HIGH_CARD):
+        return message(_HANDS[category], lang, a=ranks[0], c=" ".join(ranks[1:]))
+    fields = dict(zip(("a", "b"), ranks, strict=False))
+    return message(_HANDS[category], lang, **fields)
 
 
-def pot_name(name: str, lang: Lang) -> str:
-    """``main pot`` and ``side pot N`` (``dealer.core.pots``) in the reader's language."""
-    if name == "main pot":
+def pot_name(index: int, lang: Lang) -> str:
+    """The main pot (0) or side pot ``index`` (:mod:`dealer.core.pots`) in the reader's language."""
+    if index == 0:
         return message("pot-main", lang)
-    match = re.fullmatch(r"side pot (\d+)", name)
-    return message("pot-side", lang, number=match.group(1)) if match else name
+    return message("pot-side", lang, number=index)
 
 
 def role_key(role: str) -> str:
