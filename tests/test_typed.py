@@ -4,7 +4,12 @@ the English of the log (``str()``, what scenarios' ``refused:`` quote) is the sa
 
 from __future__ import annotations
 
+import ast
+import json
+import subprocess
+import sys
 from decimal import Decimal
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +23,7 @@ from dealer.core.steps import parse_step
 from dealer.engine.refusals import Expects
 from dealer.rules.rulebook import Lang
 from dealer.rules.texts import messages
+from tests.conftest import ROOT
 from tests.helpers import english_words
 
 D = Decimal
@@ -120,3 +126,72 @@ def test_the_engine_raises_the_typed_refusal() -> None:
         rnd.verify(3, Move.CALL)
     assert turn.value.fields == {"seat": 3, "actor": 5}
     assert turn.value.rule == "PREFLOP-ACTION"
+
+
+# -- the rewording test (issue 23 "Done when") ---------------------------------------------------
+
+
+def _differences(one: dict[str, Any], other: dict[str, Any]) -> list[str]:
+    return [key for key in one if one[key] != other.get(key)] + [
+        key for key in other if key not in one
+    ]
+
+
+def test_rewording_the_english_changes_nothing_else(tmp_path: Path) -> None:
+    """Every English message of procedures/texts/en.yaml and every refusal's English reworded
+    (tests/rewording.py): the trainer's drills (Chinese transcripts, every score), ``dealer rule``
+    and ``dealer ask`` (Chinese output, exit codes) and the replay of scenarios/ are the same."""
+    runs = {
+        how: tmp_path / f"{how.strip('-') or 'as-written'}.json" for how in ("", "--texts", "--all")
+    }
+    started = [
+        subprocess.Popen(
+            [sys.executable, "-m", "tests.rewording", str(out), *filter(None, [how])], cwd=ROOT
+        )
+        for how, out in runs.items()
+    ]
+    assert [process.wait() for process in started] == [0, 0, 0]
+    written, texts, everything = (json.loads(out.read_text("utf-8")) for out in runs.values())
+    assert len(written["drills"]) == 18 and len(written["replay"]) > 150
+    assert _differences(written["drills"], everything["drills"]) == []
+    assert _differences(written["commands"], texts["commands"]) == []
+    assert _differences(written["replay"], texts["replay"]) == []
+
+
+def test_the_rewording_rewords() -> None:
+    from tests.rewording import reword
+
+    assert reword("seat {seat} cannot check") == "<seat {seat} cannot check>"
+
+
+# -- no regular expression over our own words in dealer/apps -------------------------------------
+
+# The modules of dealer/apps allowed to use ``re``, and why: each reads what a user or another
+# tool wrote, never what dealer said.
+REGEX_ALLOWED = {
+    "dealer/apps/floor/answer.py": "the source references of RULES.md (data a person writes)",
+    "dealer/apps/training/aliases.py": "the trainee's typed commands (Chinese or English)",
+    "dealer/apps/training/drills/colour_up.py": "the trainee's answer (5 x 25, ...)",
+    "dealer/apps/present/compare.py": "a REV:PATH side the user names; Markdown escaping",
+    "dealer/apps/web/names.py": "a trainee's name as typed",
+    "dealer/apps/phh/importing.py": "PHH files (TOML another tool wrote); the replay's failure "
+    "line until the replay gives it as a value (the replay helper's)",
+    "dealer/apps/phh/exporting.py": "a PHH time value as given; TOML escaping",
+    "dealer/apps/web/trainer_adapter.py": "the printed trainer (the session helper replaces it)",
+}
+
+
+def _uses_re(path: Path) -> bool:
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import) and any(alias.name == "re" for alias in node.names):
+            return True
+        if isinstance(node, ast.ImportFrom) and node.module == "re":
+            return True
+    return False
+
+
+def test_only_readers_of_user_input_in_apps_use_re() -> None:
+    apps = ROOT / "dealer" / "apps"
+    using = {str(path.relative_to(ROOT)) for path in apps.rglob("*.py") if _uses_re(path)}
+    assert using - set(REGEX_ALLOWED) == set(), "a regex over our own output? see REGEX_ALLOWED"
+    assert set(REGEX_ALLOWED) - using == set()  # a module that no longer needs it leaves the list
