@@ -195,3 +195,49 @@ def test_only_readers_of_user_input_in_apps_use_re() -> None:
     using = {str(path.relative_to(ROOT)) for path in apps.rglob("*.py") if _uses_re(path)}
     assert using - set(REGEX_ALLOWED) == set(), "a regex over our own output? see REGEX_ALLOWED"
     assert set(REGEX_ALLOWED) - using == set()  # a module that no longer needs it leaves the list
+
+
+# -- one definition per fact (issue 23 item 4): CHIP-UNIT's default ----------------------------
+
+
+def _blinds_for(stakes: Any) -> Any:
+    from dealer.core.stakes import Stakes
+
+    return Stakes.blinds(
+        stakes.structure, stakes.small_blind, stakes.big_blind, ante=stakes.ante,
+        straddle=stakes.straddle, ante_by=stakes.ante_by,
+    )  # fmt: skip
+
+
+def test_stakes_and_the_scenario_reader_agree_on_the_chip_unit() -> None:
+    """CHIP-UNIT (LA 130): one default, dealer.core.chips.default_unit, for Stakes.blinds and for
+    a scenario's table without a ``chip:``; every big-bet table of scenarios/ gets the same unit
+    both ways."""
+    from dealer.core.stakes import Structure
+    from dealer.scenarios.format import read_scenario
+    from tests.conftest import SCENARIOS
+
+    compared = 0
+    for path in sorted(SCENARIOS.rglob("*.yaml")):
+        if "chip:" in path.read_text(encoding="utf-8"):
+            continue  # the table names its chip: nothing defaulted
+        stakes = read_scenario(path).table.stakes
+        if stakes.structure is Structure.LIMIT:
+            continue
+        assert _blinds_for(stakes).chip_unit == stakes.chip_unit, path.name
+        compared += 1
+    assert compared > 50
+
+
+def test_a_25_50_table_with_a_10_ante_has_one_chip_unit() -> None:
+    from dealer.core.stakes import Stakes, Structure
+    from dealer.scenarios.format import scenario_from_text
+
+    text = (
+        "scenario: antes\nrules: [CHIP-UNIT]\n"
+        "table: {game: no-limit, blinds: [25, 50], ante: 10, button: 1,"
+        " seats: {1: 1000, 2: 1000, 3: 1000}}\nsteps: [post]\n"
+    )
+    from_scenario = scenario_from_text(text, "antes.yaml").table.stakes
+    made = Stakes.blinds(Structure.NO_LIMIT, D(25), D(50), ante=D(10))
+    assert from_scenario.chip_unit == made.chip_unit == D(5)
