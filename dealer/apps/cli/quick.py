@@ -12,7 +12,7 @@ same (a test holds it).
 from __future__ import annotations
 
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 _VALUED = ("--ruleset", "--lang")
@@ -88,23 +88,30 @@ def main() -> None:
 
         sys.stdout.write(f"dealer {__version__}\n")
         return
+    code = guarded(lambda: run(sys.argv[1:]))
+    if code is not None:
+        sys.exit(code)
+    from dealer.apps.cli.commands import app
+
+    guarded(app)
+
+
+def guarded(command: Callable[[], int | None]) -> int | None:
+    """The command line's one error boundary: bad input (or broken project data) is its
+    ``file:line: message`` and exit code 2, an interrupt 130, a bug one line naming what was run
+    and exit code 3, never a traceback; else what ``command`` returns."""
     from dealer.core.errors import DataError
     from dealer.engine.procedure import quiet
 
     quiet()
     try:
-        code = run(sys.argv[1:])
-    except DataError as error:  # bad input, or the project's own data is broken
+        return command()
+    except DataError as error:
         sys.stderr.write(f"{error}\n")
         sys.exit(2)
     except KeyboardInterrupt:
         sys.exit(130)
-    except Exception as error:  # a bug: one line naming what was run, never a traceback
+    except Exception as error:
         argv = " ".join(sys.argv[1:]) or "dealer"
         sys.stderr.write(f"{argv}: internal error: {type(error).__name__}: {error}\n")
         sys.exit(3)
-    if code is not None:
-        sys.exit(code)
-    from dealer.apps.cli.commands import main as full_command_line
-
-    full_command_line()
