@@ -40,6 +40,7 @@ from dealer.core.deck import DeckPlan
 from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Ledger
+from dealer.core.pots import Pot, Share
 from dealer.core.steps import DealerStep
 from dealer.core.table import Table
 from dealer.engine.model import AnyStep, HandModel, InvariantError
@@ -205,6 +206,10 @@ class Hand:
     @property
     def folded(self) -> frozenset[int]:
         return frozenset(self._model.folded)
+
+    def pot_shares(self) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
+        """The pots as claimed now and each one's shares, as the push will push them."""
+        return self._model.pot_shares()
 
     @property
     def pushed(self) -> Decimal:

@@ -14,7 +14,15 @@ from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
-from dealer.core.pots import Contributions, Pot, award, build_pots, pot_name, show_order
+from dealer.core.pots import (
+    Contributions,
+    Pot,
+    Share,
+    award,
+    build_pots,
+    pot_name,
+    show_order,
+)
 from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Step, Verb
 from dealer.engine.procedure import procedure
@@ -370,7 +378,9 @@ class Dealing(HandState):
             claims.append(Pot(pot.amount, live if last is None else (last,)))
         return tuple(claims)
 
-    def push_pots(self, step: AnyStep) -> None:
+    def pot_shares(self) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
+        """The pots as claimed now and each one's shares: what the push pushes (the trainer's
+        award drill asks for the same)."""
         pots = self._claims()
         live = self.live
         ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
@@ -378,8 +388,12 @@ class Dealing(HandState):
             # The values show_hands found: evaluate() remembers them by the cards themselves, so
             # the same hands cost a look-up, and hands or a board changed since are evaluated anew.
             ranking = {seat: self._value(seat).key for seat in live}
-        table, stacks = self.table, self.stacks
-        for share in award(pots, ranking, table.button, table.stakes.chip_unit, table.seats):
+        table = self.table
+        return pots, award(pots, ranking, table.button, table.stakes.chip_unit, table.seats)
+
+    def push_pots(self, step: AnyStep) -> None:
+        stacks = self.stacks
+        for share in self.pot_shares()[1]:
             seat, amount = share.seat, share.amount
             stacks[seat] += amount
             self.pushed += amount

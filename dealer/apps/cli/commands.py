@@ -731,7 +731,7 @@ def serve(
 
 
 def main() -> None:
-    """The full command line, inside the one error boundary (:func:`quick.guarded`)."""
-    from dealer.apps.cli.quick import guarded
+    """The full command line, inside the one error boundary."""
+    from dealer.apps.cli.boundary import guarded
 
     guarded(app)

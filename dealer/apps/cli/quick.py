@@ -12,8 +12,10 @@ same (a test holds it).
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
+
+from dealer.apps.cli.boundary import guarded
 
 _VALUED = ("--ruleset", "--lang")
 _FLAGS = ("--json",)
@@ -94,24 +96,3 @@ def main() -> None:
     from dealer.apps.cli.commands import app
 
     guarded(app)
-
-
-def guarded(command: Callable[[], int | None]) -> int | None:
-    """The command line's one error boundary: bad input (or broken project data) is its
-    ``file:line: message`` and exit code 2, an interrupt 130, a bug one line naming what was run
-    and exit code 3, never a traceback; else what ``command`` returns."""
-    from dealer.core.errors import DataError
-    from dealer.engine.procedure import quiet
-
-    quiet()
-    try:
-        return command()
-    except DataError as error:
-        sys.stderr.write(f"{error}\n")
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except Exception as error:
-        argv = " ".join(sys.argv[1:]) or "dealer"
-        sys.stderr.write(f"{argv}: internal error: {type(error).__name__}: {error}\n")
-        sys.exit(3)
