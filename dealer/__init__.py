@@ -45,7 +45,7 @@ False
 >>> hand.verify(dealer.parse_step("burn"))
 Traceback (most recent call last):
 ...
-dealer.core.errors.Refusal: expected post the antes and blinds (BLINDS); got: burn
+dealer.engine.refusals.OutOfOrder: expected post the antes and blinds (BLINDS); got: burn
 >>> [str(event) for event in hand.apply(dealer.parse_step("post"))]
 ['small blind 1 by seat 1', 'big blind 2 by seat 2']
 >>> hand.expected()

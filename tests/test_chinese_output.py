@@ -11,7 +11,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer.apps.cli.commands import app
-from dealer.apps.present.words import _REFUSALS, card_role, hand_name, pot_name, refusal, role_key
+from dealer.apps.present.words import card_role, hand_name, pot_name, role_key
 from dealer.apps.training import Drill, Trainer
 from dealer.core.hand_value import describe_key
 from dealer.core.roles import Role
@@ -105,16 +105,13 @@ def test_every_hand_name_and_pot_has_chinese() -> None:
     keys = [(8, 14), (8, 9), (7, 13, 2), (6, 12, 4), (5, 14), (4, 10), (3, 3, 14, 13)]
     keys += [(2, 10, 4, 9), (1, 9, 14, 12, 10), (0, 13, 12, 11, 7, 5), (0, 14, 12, 6, 5, 3)]
     for key in keys:
-        name = describe_key(key)
         for lang in CHINESE:
-            assert english_words(hand_name(name, lang)) == [], name
-    assert (
-        hand_name("two pair, tens and fours, nine kicker", Lang.ZH_HANS) == "两对，10 和 4，踢脚 9"
-    )
-    assert hand_name("high card, king, queen jack seven five", Lang.ZH_HANT) == (
-        "高牌 K，其餘 Q J 7 5"
-    )
-    assert pot_name("side pot 1", Lang.ZH_HANT) == "邊池 1"
+            assert english_words(hand_name(key, lang)) == [], describe_key(key)
+    assert hand_name((2, 10, 4, 9), Lang.ZH_HANS) == "两对，10 和 4，踢脚 9"
+    assert hand_name((0, 13, 12, 11, 7, 5), Lang.ZH_HANT) == "高牌 K，其餘 Q J 7 5"
+    assert hand_name((0, 13, 12, 11, 7, 5), Lang.EN) == "high card, king, queen jack seven five"
+    assert pot_name(1, Lang.ZH_HANT) == "邊池 1"
+    assert pot_name(0, Lang.ZH_HANS) == "主池"
 
 
 def test_every_card_role_the_engine_names_has_a_translation() -> None:
@@ -136,37 +133,7 @@ def test_seed_terms_and_one_seat_form() -> None:
     assert not any("棄牌" in m for m in messages(Lang.ZH_HANT).values())  # 蓋牌, as 004 has it
 
 
-def _refusals() -> list[str]:
-    """Every refusal of a player's move the shipped scenarios hold (the engine's own words)."""
-    found = []
-    for path in sorted(SCENARIOS.rglob("*.yaml")):
-        for match in re.finditer(r'refused: "([^"]+)"', path.read_text(encoding="utf-8")):
-            if not match.group(1).startswith(("expected ", "no irregularity")):
-                found.append(match.group(1))
-    return found
-
-
-def test_refused_moves_are_translated() -> None:
-    refused = _refusals()
-    assert len(refused) >= 10
-    for text in refused:
-        assert refusal(text, Lang.EN) == text
-        for lang in CHINESE:
-            translated = refusal(text, lang)
-            assert translated != text and english_words(translated) == [], translated
-    assert refusal("seat 3 has nothing to call: check or bet (POSTFLOP-ACTION)", Lang.ZH_HANS) == (
-        "3 号座位没有需要跟的注：请过牌或下注 (POSTFLOP-ACTION)"
-    )
-
-
-def test_each_refusal_pattern_reads_back_its_english_message() -> None:
-    """The English message of each pattern is the engine's wording: filled in, it matches."""
-    for pattern, key in _REFUSALS:
-        fields = {name: "7" for name in pattern.groupindex} | (
-            {"move": "raise"} if "move" in pattern.groupindex else {}
-        )
-        text = messages(Lang.EN)[key].format(**fields)
-        assert pattern.fullmatch(text), key
+# Every refusal kind in every language: tests/test_typed.py.
 
 
 @pytest.mark.parametrize("lang", CHINESE, ids=str)

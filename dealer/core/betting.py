@@ -17,7 +17,7 @@ Options(seat=5, moves=(<Move.FOLD: 'fold'>, <Move.CALL: 'call'>, <Move.RAISE: 'r
 >>> rnd.act(5, Move.RAISE, Decimal(15))
 Traceback (most recent call last):
 ...
-dealer.core.betting.BettingError: raise to 15 is below the minimum raise to 20 (NL-MIN-RAISE)
+dealer.core.betting.BelowMinimumRaise: raise to 15 is below the minimum raise to 20 (NL-MIN-RAISE)
 >>> rnd.act(5, Move.RAISE, Decimal(30))
 Wager(seat=5, move=<Move.RAISE: 'raise'>, to=Decimal('30'), added=Decimal('30'), all_in=False)
 >>> rnd.options().min_to
@@ -32,17 +32,39 @@ from enum import Enum, StrEnum, auto
 from typing import NamedTuple
 
 from dealer.core.chips import ZERO, format_chips
-from dealer.core.errors import DealerError
+from dealer.core.errors import Refusal
 from dealer.core.stakes import Stakes, Street, Structure
 
 __all__ = [
+    "AbovePotLimit",
+    "BelowMinimumBet",
+    "BelowMinimumRaise",
+    "BettingCapped",
     "BettingError",
     "BettingRound",
+    "CallAllInOnly",
+    "CannotBet",
+    "CannotCheck",
+    "CannotRaise",
+    "LimitSize",
+    "LimitSizeAllIn",
+    "MoreThanStack",
     "Move",
+    "NeedsAmount",
+    "NoLiveHand",
+    "NotABet",
+    "NotChipMultiple",
+    "NotReopened",
+    "NotYourTurn",
+    "NothingToCall",
     "Options",
+    "OthersAllIn",
+    "RoundComplete",
+    "RoundNotComplete",
     "Stakes",
     "Street",
     "Structure",
+    "TakesNoAmount",
     "Wager",
 ]
 
@@ -83,16 +105,139 @@ class Wager(NamedTuple):
 _record = tuple.__new__
 
 
-class BettingError(DealerError, ValueError):
-    """An action the rules do not allow; ``rule`` is the rule ID, also ending the message."""
+class BettingError(Refusal):
+    """An action the betting rules do not allow: one subclass per kind, each with its message ID
+    (``code``), its rule and its typed fields; ``str()`` ends with the rule ID."""
 
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(f"{message} ({rule})")
-        self.rule = rule
+    @staticmethod
+    def log_word(value: object) -> str:
+        return format_chips(value) if isinstance(value, Decimal) else str(value)
 
 
-def _c(amount: Decimal) -> str:
-    return format_chips(amount)
+class OthersAllIn(BettingError):
+    code = "refuse-all-all-in"
+    english = "seat {seat} may only call or fold: every other player is all-in ({rule})"
+
+
+class BettingCapped(BettingError):
+    code = "refuse-capped"
+    english = "the betting is capped at {cap} bets; seat {seat} may only call or fold ({rule})"
+
+
+class NotReopened(BettingError):
+    code = "refuse-not-reopened"
+    english = (
+        "seat {seat} may only call or fold: the all-in to {bet} is less than a full raise over "
+        "the {acted_on} it acted on, so the betting is not reopened ({rule})"
+    )
+
+
+class CallAllInOnly(BettingError):
+    code = "refuse-call-all-in"
+    english = (
+        "seat {seat} has {total} in all, not more than the bet of {bet}: it can only call all-in "
+        "({rule})"
+    )
+
+
+class RoundComplete(BettingError):
+    code = "refuse-round-complete"
+    english = "the betting round is complete: nobody is to act ({rule})"
+
+
+class RoundNotComplete(BettingError):
+    code = "refuse-round-open"
+    english = "the betting round is not complete: seat {seat} is to act ({rule})"
+
+
+class NoLiveHand(BettingError):
+    code = "refuse-no-live-hand"
+    english = "seat {seat} has no live hand to kill ({rule})"
+
+
+class NotYourTurn(BettingError):
+    code = "refuse-not-turn"
+    english = "not seat {seat}'s turn: seat {actor} is to act ({rule})"
+
+
+class TakesNoAmount(BettingError):
+    code = "refuse-no-amount"
+    english = "{move} takes no amount (got {amount}): only a bet or a raise names one ({rule})"
+
+
+class CannotCheck(BettingError):
+    code = "refuse-cannot-check"
+    english = (
+        "seat {seat} cannot check: it faces a bet of {bet} ({to_call} to call); call, raise or "
+        "fold ({rule})"
+    )
+
+
+class NothingToCall(BettingError):
+    code = "refuse-nothing-to-call"
+    english = "seat {seat} has nothing to call: check or bet ({rule})"
+
+
+class CannotBet(BettingError):
+    code = "refuse-cannot-bet"
+    english = (
+        "seat {seat} cannot bet: there is already a bet of {bet} in this round; raise instead "
+        "({rule})"
+    )
+
+
+class CannotRaise(BettingError):
+    code = "refuse-cannot-raise"
+    english = "seat {seat} cannot raise: there is no bet in this round; bet instead ({rule})"
+
+
+class NeedsAmount(BettingError):
+    code = "refuse-needs-amount"
+    english = "a {move} needs an amount: {move} to how much? ({rule})"
+
+
+class NotABet(BettingError):
+    code = "refuse-not-a-bet"
+    english = "a bet of {amount} is not a bet: bet at least {minimum} ({rule})"
+
+
+class MoreThanStack(BettingError):
+    code = "refuse-too-much"
+    english = (
+        "{move} to {to} is more than seat {seat} has: {behind} behind, {total} in all ({rule})"
+    )
+
+
+class LimitSize(BettingError):
+    code = "refuse-limit"
+    english = "in limit the {move} is to {size} exactly, not {to} ({rule})"
+
+
+class LimitSizeAllIn(LimitSize):
+    """A limit bet or raise said as all-in, to neither the limit nor the whole stack."""
+
+    code = "refuse-limit-all-in"
+    english = "in limit the {move} is to {size} exactly, not {to} (all-in) ({rule})"
+
+
+class BelowMinimumBet(BettingError):
+    code = "refuse-min-bet"
+    english = "bet of {to} is below the minimum bet of {minimum} ({rule})"
+
+
+class BelowMinimumRaise(BettingError):
+    code = "refuse-min-raise"
+    english = "raise to {to} is below the minimum raise to {minimum} ({rule})"
+
+
+class AbovePotLimit(BettingError):
+    code = "refuse-pot-limit"
+    english = "{move} to {to} is above the pot-limit maximum of {maximum} ({rule})"
+
+
+class NotChipMultiple(BettingError):
+    code = "refuse-chip-unit"
+    english = "{move} to {to} is not a multiple of the {unit} chip ({rule})"
 
 
 class _Block(Enum):
@@ -273,28 +418,13 @@ class BettingRound:
         if block is None:
             return None
         if block is _Block.OTHERS_ALL_IN:
-            return BettingError(
-                f"seat {seat} may only call or fold: every other player is all-in", "SIDE-POTS"
-            )
+            return OthersAllIn("SIDE-POTS", seat=seat)
         if block is _Block.CAPPED:
-            return BettingError(
-                f"the betting is capped at {self.stakes.cap_bets} bets; seat {seat} may only call "
-                "or fold",
-                "LIMIT-CAP",
-            )
+            return BettingCapped("LIMIT-CAP", cap=self.stakes.cap_bets, seat=seat)
         if block is _Block.NOT_REOPENED:
             rule = "LIMIT-ALLIN" if self.stakes.structure is Structure.LIMIT else "NL-MIN-RAISE"
-            return BettingError(
-                f"seat {seat} may only call or fold: the all-in to {_c(self.high)} is less than "
-                f"a full raise over the {_c(self._acted_at[seat])} it acted on, so the betting "
-                "is not reopened",
-                rule,
-            )
-        return BettingError(
-            f"seat {seat} has {_c(self._total(seat))} in all, not more than the bet of "
-            f"{_c(self.high)}: it can only call all-in",
-            "SIDE-POTS",
-        )
+            return NotReopened(rule, seat=seat, bet=self.high, acted_on=self._acted_at[seat])
+        return CallAllInOnly("SIDE-POTS", seat=seat, total=self._total(seat), bet=self.high)
 
     def _bounds(self, seat: int) -> tuple[Decimal, Decimal]:
         """The structure's minimum and maximum bet/raise-to, before clipping to the stack."""
@@ -313,7 +443,7 @@ class BettingRound:
         """The legal moves of the player to act (ALL_IN listed whenever going all-in is legal)."""
         seat = self._to_act
         if seat is None:
-            raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
+            raise RoundComplete("ROUND-END")
         high, bet, stack = self.high, self.bets[seat], self.stacks[seat]
         total = bet + stack
         to_call = high - bet if high - bet <= stack else stack
@@ -341,34 +471,24 @@ class BettingRound:
         """Check the action; return the move it amounts to and the seat's bet after it."""
         actor = self._to_act
         if actor is None:
-            raise BettingError("the betting round is complete: nobody is to act", "ROUND-END")
+            raise RoundComplete("ROUND-END")
         if seat != actor:
-            raise BettingError(
-                f"not seat {seat}'s turn: seat {actor} is to act", self._action_rule()
-            )
+            raise NotYourTurn(self._action_rule(), seat=seat, actor=actor)
         if to is not None and move is not Move.BET and move is not Move.RAISE:
-            raise BettingError(
-                f"{move} takes no amount (got {_c(to)}): only a bet or a raise names one",
-                self._action_rule(),
-            )
+            raise TakesNoAmount(self._action_rule(), move=move, amount=to)
         bet = self.bets[seat]
         high = self.high
         if move is Move.FOLD:
             return Move.FOLD, bet
         if move is Move.CHECK:
             if high > bet:
-                raise BettingError(
-                    f"seat {seat} cannot check: it faces a bet of {_c(high)} "
-                    f"({_c(min(high - bet, self.stacks[seat]))} to call); call, raise or fold",
-                    self._action_rule(),
-                )
+                to_call = min(high - bet, self.stacks[seat])
+                raise CannotCheck(self._action_rule(), seat=seat, bet=high, to_call=to_call)
             return Move.CHECK, bet
         total = bet + self.stacks[seat]
         if move is Move.CALL:
             if high <= bet:
-                raise BettingError(
-                    f"seat {seat} has nothing to call: check or bet", self._action_rule()
-                )
+                raise NothingToCall(self._action_rule(), seat=seat)
             return Move.CALL, high if high <= total else total
         if move is Move.ALL_IN:
             if total <= high:
@@ -377,22 +497,12 @@ class BettingRound:
             self._check_raise(seat, word, total, said_all_in=True)
             return word, total
         if move is Move.BET and high > ZERO:
-            raise BettingError(
-                f"seat {seat} cannot bet: there is already a bet of {_c(high)} in this "
-                "round; raise instead",
-                self._action_rule(),
-            )
+            raise CannotBet(self._action_rule(), seat=seat, bet=high)
         if move is Move.RAISE and high <= ZERO:
-            raise BettingError(
-                f"seat {seat} cannot raise: there is no bet in this round; bet instead",
-                self._action_rule(),
-            )
+            raise CannotRaise(self._action_rule(), seat=seat)
         if to is None:
             if self.stakes.structure is not Structure.LIMIT:
-                raise BettingError(
-                    f"a {move} needs an amount: {move} to how much?",
-                    _STRUCTURE_RULE[self.stakes.structure],
-                )
+                raise NeedsAmount(_STRUCTURE_RULE[self.stakes.structure], move=move)
             refusal = self._raise_refusal(seat)
             if refusal is not None:
                 raise refusal
@@ -409,46 +519,29 @@ class BettingRound:
         minrule = "LIMIT-STAKES" if structure is Structure.LIMIT else "NL-MIN-RAISE"
         total = self._total(seat)
         if move is Move.BET and to <= 0:
-            raise BettingError(
-                f"a bet of {_c(to)} is not a bet: bet at least {_c(self._bounds(seat)[0])}",
-                minrule,
-            )
+            raise NotABet(minrule, amount=to, minimum=self._bounds(seat)[0])
         refusal = self._raise_refusal(seat)
         if refusal is not None:
             raise refusal
         if to > total:
-            raise BettingError(
-                f"{move} to {_c(to)} is more than seat {seat} has: {_c(self.stacks[seat])} behind, "
-                f"{_c(total)} in all",
-                srule,
-            )
+            behind = self.stacks[seat]
+            raise MoreThanStack(srule, move=move, to=to, seat=seat, behind=behind, total=total)
         low, top = self._bounds(seat)
         all_in = to == total
         if structure is Structure.LIMIT:
             if to != low and not (all_in and to < low):
-                said = " (all-in)" if said_all_in else ""
-                raise BettingError(
-                    f"in limit the {move} is to {_c(low)} exactly, not {_c(to)}{said}",
-                    "LIMIT-STAKES",
-                )
+                kind = LimitSizeAllIn if said_all_in else LimitSize
+                raise kind("LIMIT-STAKES", move=move, size=low, to=to)
             return
         if to < low and not all_in:
-            what = (
-                f"bet of {_c(to)} is below the minimum bet of {_c(low)}"
-                if move is Move.BET
-                else f"raise to {_c(to)} is below the minimum raise to {_c(low)}"
-            )
-            raise BettingError(what, "NL-MIN-RAISE")
+            below = BelowMinimumBet if move is Move.BET else BelowMinimumRaise
+            raise below("NL-MIN-RAISE", to=to, minimum=low)
         if to > top:
-            said = "all-in" if said_all_in else str(move)
-            raise BettingError(
-                f"{said} to {_c(to)} is above the pot-limit maximum of {_c(top)}", "POT-LIMIT"
-            )
+            said = Move.ALL_IN if said_all_in else move
+            raise AbovePotLimit("POT-LIMIT", move=said, to=to, maximum=top)
         unit = self.stakes.chip_unit
         if not all_in and to % unit != 0:
-            raise BettingError(
-                f"{move} to {_c(to)} is not a multiple of the {_c(unit)} chip", "CHIP-UNIT"
-            )
+            raise NotChipMultiple("CHIP-UNIT", move=move, to=to, unit=unit)
 
     # -- doing it ------------------------------------------------------------------------------
 
@@ -488,7 +581,7 @@ class BettingRound:
         """Take a dead hand out of the round out of turn (a ruling, e.g. DEAL-SHORT after
         substantial action); its chips stay in the pot."""
         if seat not in self._live:
-            raise BettingError(f"seat {seat} has no live hand to kill", "DEAL-SHORT")
+            raise NoLiveHand("DEAL-SHORT", seat=seat)
         self._live.remove(seat)
         self._acted_at[seat] = self.high
         if self._to_act == seat or self._to_act is None:
@@ -500,9 +593,7 @@ class BettingRound:
     def return_uncalled(self) -> tuple[int, Decimal] | None:
         """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
         if not self.is_complete:
-            raise BettingError(
-                f"the betting round is not complete: seat {self._to_act} is to act", "ROUND-END"
-            )
+            raise RoundNotComplete("ROUND-END", seat=self._to_act)
         if self._uncalled_done or not self.bets:
             return None
         self._uncalled_done = True

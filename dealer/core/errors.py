@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Iterable
+from typing import Any, ClassVar
 
 
 class DealerError(Exception):
@@ -33,11 +34,40 @@ class DataError(DealerError, ValueError):
 
 
 class Refusal(DealerError, ValueError):
-    """A step that does not fit the procedure now; ``rule`` is the ID of the rule it breaks."""
+    """A step that does not fit the procedure now, typed (as python-chess has one exception type
+    per kind of illegal move): each kind is a subclass, ``code`` its message ID in
+    ``procedures/texts`` (the words at the edge, in every language), ``rule`` the ID of the rule
+    it breaks, ``fields`` the values the words are made of (seats as ``int``, amounts as
+    ``Decimal``, moves as ``Move``). ``str()`` is the English of the log and of scenarios'
+    ``refused:`` (``english``); nothing reads it back.
 
-    def __init__(self, message: str, rule: str) -> None:
-        super().__init__(message)
+    >>> class Example(Refusal):
+    ...     code, english = "refuse-example", "seat {seat} may not ({rule})"
+    >>> refused = Example("RULE-ID", seat=3)
+    >>> str(refused), refused.code, refused.rule, refused.fields
+    ('seat 3 may not (RULE-ID)', 'refuse-example', 'RULE-ID', {'seat': 3})
+    """
+
+    code: ClassVar[str] = "refuse-step"
+    english: ClassVar[str] = "{text}"
+    cites_rule: ClassVar[bool] = True  # the words end with the rule ID (else they name it inside)
+
+    def __init__(self, rule: str, **fields: Any) -> None:
+        super().__init__(rule)
         self.rule = rule
+        self.fields = fields
+
+    def __str__(self) -> str:  # worded when read: a refusal asked for by can() is never shown
+        words = {name: self.log_word(value) for name, value in self.fields.items()}
+        return self.english.format(rule=self.rule, **words)
+
+    @staticmethod
+    def log_word(value: object) -> str:
+        """A field as the log writes it (the betting's write amounts as chips)."""
+        return str(value)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.rule!r}, **{self.fields!r})"
 
 
 def did_you_mean(word: object, known: Iterable[str]) -> str:

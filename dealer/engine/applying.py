@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from functools import cache
 
-from dealer.core.betting import BettingError
 from dealer.core.errors import Refusal
 from dealer.core.events import Event
 from dealer.core.mishaps import Mishap
@@ -22,6 +21,7 @@ from dealer.core.steps import DealerStep, PlayerAction, ShowdownCall, Verb
 from dealer.engine.normal import Dealing
 from dealer.engine.obligations import Owed
 from dealer.engine.procedure import procedure
+from dealer.engine.refusals import Expects, OutOfOrder, SeenAtOnce, UnknownIrregularity
 from dealer.engine.state import AnyStep
 
 __all__ = ["AnyStep", "Applying"]
@@ -41,17 +41,17 @@ class Applying(Dealing):
     def expected(self, lang: str = "en") -> str:
         """What the procedure requires now, with its rule: ``burn before the turn (BURN)``;
         refusals quote it in English, the floor's answers in ``lang``."""
-        if self.owed and self.owed[0].verb is not None:
-            head = self.owed[0]
-            return head.expected if lang == "en" else f"{head.text_in(lang)} ({head.rule})"
-        spec = procedure().states[self.state]
-        text = spec.expectation(lang).format(next_seat=self.next_seat, to_act=self.to_act)
-        return f"{text} ({spec.rule})"
+        return self.expects().words(lang)
 
-    def _rule_now(self) -> str:
-        if self.owed and self.owed[0].verb is not None:
-            return self.owed[0].rule
-        return procedure().states[self.state].rule
+    def expects(self, owed: Owed | None = None) -> Expects:
+        """What the procedure requires now, typed: the step the first ruling under way owes
+        (or ``owed``), else what the state expects."""
+        if owed is None and self.owed and self.owed[0].verb is not None:
+            owed = self.owed[0]
+        if owed is not None:
+            return Expects(owed.rule, owed, self.state, self.next_seat, self.to_act)
+        rule = procedure().states[self.state].rule
+        return Expects(rule, None, self.state, self.next_seat, self.to_act)
 
     def next_dealer_step(self) -> DealerStep | None:
         """The correct dealer step now (autopilot); ``None`` if a player acts or the hand ended."""
@@ -73,10 +73,7 @@ class Applying(Dealing):
         """Raise :class:`Refusal` unless ``step`` is what the procedure allows now."""
         self._verify_order(step)
         if isinstance(step, PlayerAction):
-            try:
-                self.round.verify(step.seat, step.move, step.to)
-            except BettingError as error:
-                raise Refusal(str(error), error.rule) from None
+            self.round.verify(step.seat, step.move, step.to)  # a typed BettingError
         elif not self._allows(step.trigger, step):
             raise self._unexpected(step)
 
@@ -86,12 +83,12 @@ class Applying(Dealing):
         head = self.owed[0] if self.owed else None
         if isinstance(step, PlayerAction):
             if head is not None and head.verb is not None:
-                raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+                raise OutOfOrder(head.rule, expects=self.expects(head), step=step)
             if self.betting is None or self.betting.is_complete:
                 raise self._unexpected(step)
         elif isinstance(step, ShowdownCall):
             if head is not None and head.verb is not None:
-                raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+                raise OutOfOrder(head.rule, expects=self.expects(head), step=step)
             if self._knows(step.trigger):  # at the showdown: says why not
                 refusal = self.call_refusal(step)
                 if refusal is not None:
@@ -101,20 +98,20 @@ class Applying(Dealing):
         elif isinstance(step, DealerStep) and not _fits(head, step):
             if head.verb is None and not head.by_players:  # the deal is awaited
                 raise self._unexpected(step)
-            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+            raise OutOfOrder(head.rule, expects=self.expects(head), step=step)
         elif isinstance(step, Mishap) and not step.noticed and not head.by_players:
             # a ruling's steps are under way: the floor is at the table and sees it at once; once
             # the next owed step waits for a betting round, it has left (NOTICED-LATE)
-            raise Refusal(f"expected {head.expected}; got: {step} unnoticed", head.rule)
+            raise SeenAtOnce(head.rule, expects=self.expects(head), step=step)
         elif isinstance(step, Mishap) and self.obligations.gathering:
             # the cards are being gathered (a misdeal, a void hand): nothing more is dealt
-            raise Refusal(f"expected {head.expected}; got: {step}", head.rule)
+            raise OutOfOrder(head.rule, expects=self.expects(head), step=step)
 
     def _unexpected(self, step: AnyStep) -> Refusal:
+        expects = self.expects()
         if isinstance(step, Mishap):
-            message = f"no irregularity is known for '{step}' here: {self.expected()}"
-            return Refusal(message, self._rule_now())
-        return Refusal(f"expected {self.expected()}; got: {step}", self._rule_now())
+            return UnknownIrregularity(expects.rule, expects=expects, step=step)
+        return OutOfOrder(expects.rule, expects=expects, step=step)
 
     def can(self, step: AnyStep) -> bool:
         try:
@@ -154,10 +151,7 @@ class Applying(Dealing):
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
             self._apply_owed(step)
             return
-        try:
-            done = self._fire(step.trigger, step)
-        except BettingError as error:
-            raise Refusal(str(error), error.rule) from None
+        done = self._fire(step.trigger, step)  # a refused wager raises its typed BettingError
         if not done:
             raise self._unexpected(step)
 
@@ -168,10 +162,7 @@ class Applying(Dealing):
         head = obligations.begin()
         try:
             done = self._fire(step.trigger, step)
-        except BettingError as error:
-            obligations.put_back(head)
-            raise Refusal(str(error), error.rule) from None
-        except Refusal:
+        except Refusal:  # a BettingError too
             obligations.put_back(head)
             raise
         finally:

@@ -22,7 +22,7 @@ False
 >>> hand.apply(parse_step("pitch 2"))
 Traceback (most recent call last):
 ...
-dealer.core.errors.Refusal: expected pitch to seat 1 (DEAL-ORDER); got: pitch 2
+dealer.engine.refusals.OutOfOrder: expected pitch to seat 1 (DEAL-ORDER); got: pitch 2
 >>> [str(event) for event in hand.apply(parse_step("pitch 1"))]
 ['pitch 8d to seat 1']
 >>> hand.state, hand.next_seat, str(hand.pot)
@@ -40,11 +40,13 @@ from dealer.core.deck import DeckPlan
 from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Ledger
+from dealer.core.pots import Pot, Share
 from dealer.core.steps import DealerStep
 from dealer.core.table import Table
 from dealer.engine.model import AnyStep, HandModel, InvariantError
 from dealer.engine.obligations import Held, Owed, Ruled
 from dealer.engine.procedure import machine, routes
+from dealer.engine.refusals import Expects
 
 __all__ = ["AnyStep", "Hand", "InvariantError", "Refusal", "warm_up"]
 
@@ -111,6 +113,10 @@ class Hand:
     def expected(self, lang: str = "en") -> str:
         """What the procedure requires now, with its rule: ``burn before the turn (BURN)``."""
         return self._model.expected(lang)
+
+    def expects(self) -> Expects:
+        """What the procedure requires now, typed (its ``rule`` is the one a refusal cites)."""
+        return self._model.expects()
 
     def next_dealer_step(self) -> DealerStep | None:
         """The correct dealer step now; ``None`` if a player acts or the hand is over."""
@@ -213,6 +219,10 @@ class Hand:
     @property
     def folded(self) -> frozenset[int]:
         return frozenset(self._model.folded)
+
+    def pot_shares(self) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
+        """The pots as claimed now and each one's shares, as the push will push them."""
+        return self._model.pot_shares()
 
     @property
     def pushed(self) -> Decimal:

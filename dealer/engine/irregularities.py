@@ -16,7 +16,7 @@ from dataclasses import replace
 
 from dealer.core.cards import Card
 from dealer.core.chips import ZERO
-from dealer.core.events import Kind
+from dealer.core.events import Kind, Why
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
 from dealer.core.roles import Role, touches
@@ -318,7 +318,7 @@ class Irregularities(HandState):
     def _turn_flop_before_boxed(self, step: Mishap) -> None:
         """The flop cards the dealer turned before finding the boxed one."""
         for _ in range((step.at or 1) - 1):
-            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
+            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop", street=Street.FLOP)
 
     @touches(Role.BOXED_CARD)
     def box_top_card(self, step: Mishap) -> None:
@@ -338,7 +338,8 @@ class Irregularities(HandState):
 
     def note_button(self, step: Mishap) -> None:
         self.button_fix = step.seat
-        self._log(Kind.BUTTON, seat=step.seat, note=f"found at seat {self.table.button}")
+        note = f"found at seat {self.table.button}"
+        self._log(Kind.BUTTON, seat=step.seat, note=note, why=Why.FOUND)
         self.touched = {}
 
     @touches(Role.DUPLICATE_CARDS)
@@ -604,7 +605,8 @@ class Irregularities(HandState):
                     break
         sources = ", ".join(ruled.ruling.sources)
         branch = f", {ruled.branch}" if ruled.branch is not None else ""  # the branch that applies
-        self._log(Kind.RULING, note=f"{ruled.rule_id} under {ruled.label}{branch}: {sources}")
+        note = f"{ruled.rule_id} under {ruled.label}{branch}: {sources}"
+        self._log(Kind.RULING, note=note, rule=ruled.rule_id)
         self._settle_touched(ruled)
         self.obligations.add(ruled, steps)
         alone = [f.card for f in ruled.ruling.cards if f.fate is Fate.RULED_ON_ITS_OWN]
@@ -748,7 +750,7 @@ class Irregularities(HandState):
         self.table = replace(self.table, button=self.button_fix, blinds_at=None)
         self.deal_sequence = self.table.positions.deal_order * 2
         self.posted = {}
-        self._log(Kind.BUTTON, seat=self.button_fix, note="corrected")
+        self._log(Kind.BUTTON, seat=self.button_fix, note=Why.CORRECTED, why=Why.CORRECTED)
         self.button_fix = None
         self.post_forced_bets(DealerStep(Verb.POST))
 
@@ -782,7 +784,7 @@ class Irregularities(HandState):
             self.betting.kill(seat)
         self.folded.add(seat)
         cards = self.ledger.muck_hand(seat)
-        self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand")
+        self._log(Kind.MUCK, seat=seat, cards=cards, note=Why.DEAD_HAND, why=Why.DEAD_HAND)
 
     def void_hand(self, step: Step) -> None:
         self.void = True

@@ -9,14 +9,30 @@ from decimal import Decimal
 from dealer.core.betting import BettingRound, Move
 from dealer.core.chips import ZERO
 from dealer.core.errors import Refusal
-from dealer.core.events import Kind
+from dealer.core.events import Kind, Why
 from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.native import mypyc_attr
-from dealer.core.pots import Contributions, Pot, award, build_pots, pot_name, show_order
+from dealer.core.pots import (
+    Contributions,
+    Pot,
+    Share,
+    award,
+    build_pots,
+    pot_name,
+    show_order,
+)
 from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Verb
 from dealer.engine.procedure import procedure
+from dealer.engine.refusals import (
+    AlreadyTabled,
+    BoardAlreadySaid,
+    BoardThrown,
+    NoHandAtShowdown,
+    TabledNotMucked,
+    TouchedMuck,
+)
 from dealer.engine.state import AnyStep, HandState, InvariantError
 
 _MOVE_KIND = {
@@ -53,7 +69,8 @@ class Dealing(HandState):
         self.stacks[seat] -= paid
         self.committed[seat] += paid
         self.forced[seat] += paid
-        self._log(kind, seat=seat, amount=paid, note="all-in" if self.stacks[seat] == 0 else "")
+        all_in = self.stacks[seat] == 0
+        self._log(kind, seat=seat, amount=paid, note="all-in" if all_in else "", all_in=all_in)
         return paid
 
     def post_forced_bets(self, step: AnyStep) -> None:
@@ -82,7 +99,8 @@ class Dealing(HandState):
         self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
         self.shuffles += 1
         taken = " with the set-aside cards" if returned else ""
-        self._log(Kind.SHUFFLE, cards=returned, note=f"{len(self.ledger.stub)} cards{taken}")
+        size = len(self.ledger.stub)
+        self._log(Kind.SHUFFLE, cards=returned, note=f"{size} cards{taken}", at=size)
 
     def cut_stub(self, step: DealerStep) -> None:
         size = len(self.ledger.stub)
@@ -90,7 +108,8 @@ class Dealing(HandState):
         if position is not None:
             self.ledger.cut(position)
         self.cuts += 1
-        self._log(Kind.CUT, note=f"at {position}" if position is not None else "stack kept")
+        note = f"at {position}" if position is not None else "stack kept"
+        self._log(Kind.CUT, note=note, at=position)
 
     def pitch_card(self, step: AnyStep) -> None:
         seat = self.deal_sequence[self.pitched]
@@ -160,7 +179,8 @@ class Dealing(HandState):
             self.round_aggressor = seat
             if wager.all_in:
                 self.pending_push = seat
-        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note="all-in" if wager.all_in else "")
+        note = "all-in" if wager.all_in else ""
+        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note=note, all_in=wager.all_in)
 
     def close_hand_if_won(self, step: AnyStep) -> None:
         """One player left between betting rounds (a ruling killed the other hand): they win."""
@@ -209,10 +229,11 @@ class Dealing(HandState):
     def turn_flop(self, step: AnyStep) -> None:
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
-            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop")
+            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop", street=Street.FLOP)
 
     def turn_board_card(self, step: DealerStep) -> None:
-        self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=step.verb.value)
+        street = Street(step.verb.value)
+        self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
@@ -230,27 +251,21 @@ class Dealing(HandState):
 
     def call_refusal(self, step: ShowdownCall) -> Refusal | None:
         """Why a player's showdown call cannot be made now, or None (SHOWDOWN-MUCK, PLAY-BOARD,
-        FOLD); the words are those of procedures/texts ``refuse-*``, for the reader's language."""
+        FOLD), typed: the words are made at the edge (procedures/texts ``refuse-*``)."""
         seat, call = step.seat, step.call
         if seat not in self.live:
-            return _refused(f"seat {seat} holds no hand at the showdown", "SHOWDOWN")
+            return NoHandAtShowdown("SHOWDOWN", seat=seat)
         if seat in self.board_hands:
-            return _refused(
-                f"seat {seat} said the board plays and threw the cards away: the hand is the board",
-                "PLAY-BOARD",
-            )
+            return BoardThrown("PLAY-BOARD", seat=seat)
         if call is Call.TOUCH_MUCK and seat in self.released:
-            return _refused(f"seat {seat}'s hand already touched the muck", "FOLD")
+            return TouchedMuck("FOLD", seat=seat)
         if seat in self.tabled:
             if call in (Call.MUCK, Call.TOUCH_MUCK):
                 # a tabled hand is read by its cards and is never killed (LA 140; TR 71)
-                return _refused(
-                    f"seat {seat}'s hand is tabled: it is read by its cards and may not be mucked",
-                    "SHOWDOWN-MUCK",
-                )
-            return _refused(f"seat {seat}'s hand is already tabled", "SHOWDOWN")
+                return TabledNotMucked("SHOWDOWN-MUCK", seat=seat)
+            return AlreadyTabled("SHOWDOWN", seat=seat)
         if call is Call.PLAY_BOARD and seat in self.board_said:
-            return _refused(f"seat {seat} has already said the board plays", "PLAY-BOARD")
+            return BoardAlreadySaid("PLAY-BOARD", seat=seat)
         return None
 
     def call_allowed(self, step: AnyStep) -> bool:
@@ -260,7 +275,9 @@ class Dealing(HandState):
         value = best_hand(self.ledger.hands[seat], self.ledger.board)  # kept for the push
         self.tabled.append(seat)
         self.released.discard(seat)
-        self._log(Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name)
+        self._log(
+            Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name, hand=value
+        )
 
     def table_hand(self, step: ShowdownCall) -> None:
         """A player tables the hand face up: it plays as its cards read (LA 140)."""
@@ -274,12 +291,12 @@ class Dealing(HandState):
         cards = self.ledger.muck_hand(seat)
         if seat in self.board_said and self.table.ruleset.board_by_announcement:
             self.board_hands.add(seat)
-            self._log(Kind.MUCK, seat=seat, cards=cards, note="plays the board")
+            self._log(Kind.MUCK, seat=seat, cards=cards, note=Why.PLAYS_BOARD, why=Why.PLAYS_BOARD)
             return
         self.folded.add(seat)
         self.mucked.append(seat)
         self.released.discard(seat)
-        self._log(Kind.MUCK, seat=seat, cards=cards, note="unshown")
+        self._log(Kind.MUCK, seat=seat, cards=cards, note=Why.UNSHOWN, why=Why.UNSHOWN)
 
     def touch_the_muck(self, step: ShowdownCall) -> None:
         """A hand released face down touches the muck (FOLD). Where that kills it (seed: 004,
@@ -316,7 +333,8 @@ class Dealing(HandState):
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
                 cards = self.ledger.muck_hand(seat)
-                self._log(Kind.MUCK, seat=seat, cards=cards, note="dead hand: not two cards")
+                note = "dead hand: not two cards"
+                self._log(Kind.MUCK, seat=seat, cards=cards, note=note, why=Why.DEAD_HAND)
         for seat in self.showing_order():
             if seat in self.released:
                 if len(self.live) == 1:
@@ -326,7 +344,8 @@ class Dealing(HandState):
                 self.folded.add(seat)
                 self.mucked.append(seat)
                 cards = self.ledger.muck_hand(seat)
-                self._log(Kind.MUCK, seat=seat, cards=cards, note="released unshown")
+                why = Why.RELEASED_UNSHOWN
+                self._log(Kind.MUCK, seat=seat, cards=cards, note=why, why=why)
             elif seat not in self.tabled and seat not in self.board_hands:
                 self._table(seat)
 
@@ -351,7 +370,9 @@ class Dealing(HandState):
             claims.append(Pot(pot.amount, live if last is None else (last,)))
         return tuple(claims)
 
-    def push_pots(self, step: AnyStep) -> None:
+    def pot_shares(self) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
+        """The pots as claimed now and each one's shares: what the push pushes (the trainer's
+        award drill asks for the same)."""
         pots = self._claims()
         live = self.live
         ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
@@ -359,12 +380,22 @@ class Dealing(HandState):
             # The values show_hands found: evaluate() remembers them by the cards themselves, so
             # the same hands cost a look-up, and hands or a board changed since are evaluated anew.
             ranking = {seat: self._value(seat).key for seat in live}
-        table, stacks = self.table, self.stacks
-        for share in award(pots, ranking, table.button, table.stakes.chip_unit, table.seats):
+        table = self.table
+        return pots, award(pots, ranking, table.button, table.stakes.chip_unit, table.seats)
+
+    def push_pots(self, step: AnyStep) -> None:
+        stacks = self.stacks
+        for share in self.pot_shares()[1]:
             seat, amount = share.seat, share.amount
             stacks[seat] += amount
             self.pushed += amount
-            self._log(Kind.PUSH, seat=seat, amount=amount, note=pot_name(share.pot_index))
+            self._log(
+                Kind.PUSH,
+                seat=seat,
+                amount=amount,
+                note=pot_name(share.pot_index),
+                pot=share.pot_index,
+            )
         for seat in self.committed:
             self.committed[seat] = ZERO
         self.pushed = ZERO
@@ -377,10 +408,5 @@ class Dealing(HandState):
             # hands after it make up the round (LA 109)
             self.next_button = self.button_override = self.button_fix
             self.table = replace(self.table, catch_up=())
-        note = "" if after is not None else "fewer than two players left"
-        self._log(Kind.BUTTON, seat=self.next_button, note=note)
-
-
-def _refused(text: str, rule: str) -> Refusal:
-    """A refusal worded as the betting's are: what is wrong, then the rule."""
-    return Refusal(f"{text} ({rule})", rule)
+        why = None if after is not None else Why.LAST_HAND
+        self._log(Kind.BUTTON, seat=self.next_button, note=why or "", why=why)

@@ -15,11 +15,13 @@ from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card, full_deck
 from dealer.core.chips import ZERO
 from dealer.core.deck import DeckPlan
-from dealer.core.events import Event, Kind
+from dealer.core.events import Event, Kind, Why
+from dealer.core.hand_value import HandValue
 from dealer.core.ledger import Ledger, LedgerError, Place, check_chips
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
 from dealer.core.roles import Role
+from dealer.core.stakes import Street
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
@@ -180,8 +182,18 @@ class HandState:
         cards: tuple[Card, ...] = (),
         amount: Decimal | None = None,
         note: str = "",
+        *,
+        all_in: bool = False,
+        pot: int | None = None,
+        hand: HandValue | None = None,
+        street: Street | None = None,
+        at: int | None = None,
+        why: Why | None = None,
+        rule: str | None = None,
     ) -> None:
-        self.events.append(_new_event(Event, (kind, seat, cards, amount, note)))
+        # the typed fields are what readers read; the note is the log's words only
+        fields = (kind, seat, cards, amount, note, all_in, pot, hand, street, at, why, rule)
+        self.events.append(_new_event(Event, fields))
         if self.audit:
             self.check()
 

@@ -15,7 +15,6 @@ the steps one side refuses, and the event log. :mod:`dealer.apps.present.compare
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
@@ -96,11 +95,11 @@ class Where:
 
 @dataclass(frozen=True, slots=True)
 class Refused:
-    """A step the hand refused (``message`` as the engine says it)."""
+    """A step the hand refused: the typed refusal, or a bug's words (``internal error: ...``)."""
 
     line: int
     step: str
-    message: str
+    message: Refusal | str
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,7 +115,7 @@ class HandPlay:
     pot: Decimal
     stacks: dict[int, Decimal]
     events: tuple[Event, ...]
-    probes: dict[int, tuple[str, str | None]]  # a ``refused:`` step's line -> (step, refusal)
+    probes: dict[int, tuple[str, Refusal | None]]  # a ``refused:`` step's line -> (step, refusal)
     stopped: Refused | None  # the step the hand stopped at, refused
     over: bool
 
@@ -186,16 +185,12 @@ def _streets(
     }
 
 
-_RULING_NOTE = re.compile(r"(?P<rule>[A-Z0-9-]+) under .*")
-
-
 def _plain(event: Event) -> Event:
     """A ruling's log line without the ruleset's name and sources (the rulings are compared as
     rulings; an overlay's name is not a change of the hand)."""
     if event.kind is not Kind.RULING:
         return event
-    found = _RULING_NOTE.fullmatch(event.note)
-    return event._replace(note=found["rule"]) if found else event
+    return event._replace(note=event.rule) if event.rule is not None else event
 
 
 def _seen(ruled: Ruled) -> Seen:
@@ -206,7 +201,7 @@ def _seen(ruled: Ruled) -> Seen:
 
 def _play_hand(hand: Hand, number: int, script: HandScript) -> HandPlay:
     tracker = _Tracker(hand)
-    probes: dict[int, tuple[str, str | None]] = {}
+    probes: dict[int, tuple[str, Refusal | None]] = {}
     stopped: Refused | None = None
     for instruction in script.instructions:
         if isinstance(instruction, Do) and instruction.refused is not None:
@@ -214,7 +209,7 @@ def _play_hand(hand: Hand, number: int, script: HandScript) -> HandPlay:
                 hand.verify(instruction.step)
                 probes[instruction.line] = (str(instruction.step), None)
             except Refusal as refusal:
-                probes[instruction.line] = (str(instruction.step), str(refusal))
+                probes[instruction.line] = (str(instruction.step), refusal)
             continue
         try:
             if isinstance(instruction, Auto):
@@ -224,7 +219,7 @@ def _play_hand(hand: Hand, number: int, script: HandScript) -> HandPlay:
                 tracker.step()
         except Refusal as refusal:
             step = instruction.step if isinstance(instruction, Do) else "auto"
-            stopped = Refused(instruction.line, str(step), str(refusal))
+            stopped = Refused(instruction.line, str(step), refusal)
             break
         except Exception as error:  # a bug of the tool: this side's hand ends, the report goes on
             step = instruction.step if isinstance(instruction, Do) else "auto"
@@ -291,12 +286,12 @@ class PathPair:
 
 @dataclass(frozen=True, slots=True)
 class RefusalPair:
-    """A step one side refuses and the other takes (``None``: taken)."""
+    """A step one side refuses and the other takes (``None``: taken; words: a bug's)."""
 
     line: int
     step: str
-    a: str | None
-    b: str | None
+    a: Refusal | str | None
+    b: Refusal | str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -383,9 +378,14 @@ def _refusals(a: HandPlay, b: HandPlay) -> tuple[RefusalPair, ...]:
             continue  # the other side never got to this step
         elsewhere = there.message if there is not None and there.line == stop.line else None
         left, right = (stop.message, elsewhere) if mine else (elsewhere, stop.message)
-        if left != right:
+        if _said(left) != _said(right):
             found[stop.line] = RefusalPair(stop.line, stop.step, left, right)
     return tuple(found[line] for line in sorted(found))
+
+
+def _said(refusal: Refusal | str | None) -> str | None:
+    """A refusal as the log says it (the same refusal on both sides is no change)."""
+    return None if refusal is None else str(refusal)
 
 
 def compare_hands(a: HandPlay | None, b: HandPlay | None, number: int) -> HandChange:
@@ -551,7 +551,7 @@ def hand_json(hand: HandChange) -> dict[str, Any]:
             for seat, one, other in hand.stacks
         ],
         "refused": [
-            {"line": pair.line, "step": pair.step, "a": pair.a, "b": pair.b}
+            {"line": pair.line, "step": pair.step, "a": _said(pair.a), "b": _said(pair.b)}
             for pair in hand.refusals
         ],
         "first_event": None

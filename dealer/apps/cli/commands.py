@@ -435,7 +435,6 @@ def schema(
     typer.echo(text, nl=False)
 
 
-_DRILLS = ("normal", "mishap", "ruling", "money", "showdown", "action")
 _TRAIN_HELP = (
     "Train as the dealer against a strict examiner, then get a score.\n\n"
     "You type each dealer step (post, shuffle, cut, pitch N, burn, flop, turn, river, showdown, "
@@ -530,8 +529,9 @@ def train(
     from dealer.rules.source import SourceError
 
     language = _lang(lang)
-    if drill not in _DRILLS:
-        raise _bad_input(f"--drill:0: unknown drill {drill!r}: {', '.join(_DRILLS)}")
+    drills = [kind.value for kind in Drill]  # the trainer's own list
+    if drill not in drills:
+        raise _bad_input(f"--drill:0: unknown drill {drill!r}: {', '.join(drills)}")
     try:
         load_ruleset(ruleset)
     except SourceError as error:
@@ -859,18 +859,7 @@ def serve(
 
 
 def main() -> None:
-    from dealer.core.errors import DataError
-    from dealer.engine.procedure import quiet
+    """The full command line, inside the one error boundary."""
+    from dealer.apps.cli.boundary import guarded
 
-    quiet()
-    try:
-        app()
-    except DataError as error:  # bad input, or the project's own data is broken
-        typer.echo(str(error), err=True)
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except Exception as error:  # a bug: one line naming what was run, never a traceback
-        typer.echo(f"{' '.join(sys.argv[1:]) or 'dealer'}: internal error: "
-                   f"{type(error).__name__}: {error}", err=True)  # fmt: skip
-        sys.exit(3)
+    guarded(app)

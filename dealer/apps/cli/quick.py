@@ -15,6 +15,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
+from dealer.apps.cli.boundary import guarded
+
 _VALUED = ("--ruleset", "--lang")
 _FLAGS = ("--json",)
 
@@ -88,23 +90,9 @@ def main() -> None:
 
         sys.stdout.write(f"dealer {__version__}\n")
         return
-    from dealer.core.errors import DataError
-    from dealer.engine.procedure import quiet
-
-    quiet()
-    try:
-        code = run(sys.argv[1:])
-    except DataError as error:  # bad input, or the project's own data is broken
-        sys.stderr.write(f"{error}\n")
-        sys.exit(2)
-    except KeyboardInterrupt:
-        sys.exit(130)
-    except Exception as error:  # a bug: one line naming what was run, never a traceback
-        argv = " ".join(sys.argv[1:]) or "dealer"
-        sys.stderr.write(f"{argv}: internal error: {type(error).__name__}: {error}\n")
-        sys.exit(3)
+    code = guarded(lambda: run(sys.argv[1:]))
     if code is not None:
         sys.exit(code)
-    from dealer.apps.cli.commands import main as full_command_line
+    from dealer.apps.cli.commands import app
 
-    full_command_line()
+    guarded(app)

@@ -204,6 +204,14 @@ def _fill(template: str, fields: Mapping[str, object]) -> list[str]:
     return [part.format(**fields) for part in template.split(";")]
 
 
+def _pitch_seat(hand: Hand) -> int:
+    """The seat the next card of the deal goes to."""
+    step = hand.next_dealer_step()
+    if step is None or step.seat is None:
+        raise RuntimeError(f"the deal is over: {hand.expected()}")  # a bug: situations stop sooner
+    return step.seat
+
+
 def _during_deal(
     answers: Answers, mishap: Situation, hand: Hand, do: Callable[[Any], None], lang: Lang
 ) -> list[str]:
@@ -211,18 +219,19 @@ def _during_deal(
     due then is {seat}, the one after it {after}, the one just dealt to {previous}, and the first
     empty seat {empty}."""
     dealt = {"first": 0, "second": 1, "last": 2 * answers.players - 1}.get(str(mishap.at))
+    previous: int | None
     if mishap.at == "place":
         dealt = answers.place - 1
     previous = None
     if mishap.at == "seat":  # the named seat's card of the first round
-        while int(str(hand.next_dealer_step()).split()[-1]) != answers.place:
-            previous = str(hand.next_dealer_step()).split()[-1]
+        while _pitch_seat(hand) != answers.place:
+            previous = _pitch_seat(hand)
             do(hand.next_dealer_step())
     else:
         for _ in range(dealt or 0):
-            previous = str(hand.next_dealer_step()).split()[-1]
+            previous = _pitch_seat(hand)
             do(hand.next_dealer_step())
-    due = int(str(hand.next_dealer_step()).split()[-1])
+    due = _pitch_seat(hand)
     if answers.players >= MAX_PLAYERS and "{empty}" in mishap.mishap:
         raise GuidedError(message("guided-no-empty-seat", lang, players=answers.players))
     fields = {"seat": due, "after": due % answers.players + 1, "previous": previous or due,

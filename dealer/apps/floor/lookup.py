@@ -134,7 +134,7 @@ def ask_file(path: Path, ruleset: str | None, lang: Lang, as_json: bool) -> Repl
     A hand whose replay stops on a refused step is answered as far as it replays, and the answer
     says which step was refused (a floor asking about a dealer's wrong step wants both)."""
     from dealer.apps.floor import ask as floor_ask
-    from dealer.apps.present.words import refusal, unplayable
+    from dealer.apps.present.words import unplayable
     from dealer.scenarios.format import read_scenario
     from dealer.scenarios.replay import replay
 
@@ -145,8 +145,8 @@ def ask_file(path: Path, ruleset: str | None, lang: Lang, as_json: bool) -> Repl
         return Reply("", unplayable(str(path), str(result.failure), lang) + "\n", 1)
     stopped = ""
     if result.failure is not None:
-        failure = refusal(result.failure, lang)
-        stopped = message("ask-stopped", lang, file=str(path), failure=failure)
+        # the replay's failure as it words it (a typed value of its own is the replay's to give)
+        stopped = message("ask-stopped", lang, file=str(path), failure=result.failure)
     if as_json:
         facts = floor_ask.answer(hand, lang)
         if result.failure is not None:

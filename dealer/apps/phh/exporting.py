@@ -29,8 +29,8 @@ from dealer.core.betting import Move
 from dealer.core.cards import Card, full_deck
 from dealer.core.chips import format_chips
 from dealer.core.deck import DeckPlan
-from dealer.core.events import Event, Kind
-from dealer.core.stakes import AntePayer, Structure
+from dealer.core.events import Event, Kind, Why
+from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import Call, PlayerAction, ShowdownCall
 from dealer.core.table import Table
 from dealer.engine.hand import Hand, Refusal
@@ -189,7 +189,7 @@ def _final_deal(table: Table, events: Sequence[Event]) -> _Deal:
             start = number + 1
     button = table.button
     for event in events:
-        if event.kind is Kind.BUTTON and event.seat is not None and "corrected" in event.note:
+        if event.kind is Kind.BUTTON and event.seat is not None and event.why is Why.CORRECTED:
             button = event.seat
     if button != table.button:
         table = replace(table, button=button)
@@ -208,15 +208,15 @@ def _final_deal(table: Table, events: Sequence[Event]) -> _Deal:
         elif kind in _MOVES and seat is not None:
             move = _MOVES[kind]
             to = event.amount if kind in (Kind.BET, Kind.RAISE) else None
-            if event.note == "all-in" and kind is not Kind.CALL:
+            if event.all_in and kind is not Kind.CALL:
                 move, to = Move.ALL_IN, None
             actions.append(PlayerAction(seat, move, to))
-        elif kind is Kind.MUCK and seat is not None and "dead hand" in event.note:
+        elif kind is Kind.MUCK and seat is not None and event.why is Why.DEAD_HAND:
             raise NotExported(
                 f"seat {seat}'s hand was killed ({event.note}): PHH has no action for a hand "
                 "the dealer kills"
             )
-        elif kind is Kind.MUCK and seat is not None and event.note == "unshown":
+        elif kind is Kind.MUCK and seat is not None and event.why is Why.UNSHOWN:
             mucked.append(seat)
     for seat, cards in held.items():
         if len(cards) != 2:
@@ -338,7 +338,7 @@ def _actions(
                 assert event.amount is not None
                 word = f"cbr {format_chips(event.amount)}"
             actions.append(f"p{index[seat]} {word}")
-        elif kind is Kind.BOARD and event.note == "flop":
+        elif kind is Kind.BOARD and event.street is Street.FLOP:
             flop.extend(event.cards)
             if len(flop) == 3:
                 actions.append(f"d db {cards(flop)}")
@@ -346,13 +346,13 @@ def _actions(
             actions.append(f"d db {cards(event.cards)}")
         elif kind is Kind.SHOW and seat is not None:
             actions.append(f"p{index[seat]} sm {cards(event.cards)}")
-        elif kind is Kind.MUCK and seat is not None and event.note in _MUCKS:
+        elif kind is Kind.MUCK and seat is not None and event.why in _MUCKS:
             actions.append(f"p{index[seat]} sm")  # mucked unshown at the showdown (SHOWDOWN-MUCK)
     return actions
 
 
-# The notes of a hand mucked at the showdown (dealer/engine/normal.py): PHH's ``sm`` with no cards.
-_MUCKS = frozenset({"unshown", "plays the board", "released unshown"})
+# A hand mucked at the showdown (dealer/engine/normal.py): PHH's ``sm`` with no cards.
+_MUCKS = frozenset({Why.UNSHOWN, Why.PLAYS_BOARD, Why.RELEASED_UNSHOWN})
 
 
 class _Time(str):

@@ -77,10 +77,12 @@ from math import gcd
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from dealer.core.betting import Move
 from dealer.core.cards import Card, CardError, full_deck, parse_card
 from dealer.core.chips import format_chips
 from dealer.core.events import Kind
 from dealer.core.positions import clockwise_from
+from dealer.core.steps import PlayerAction
 
 if TYPE_CHECKING:
     from dealer.scenarios.replay import HandReport
@@ -768,10 +770,10 @@ def _actions(
             acted = True
             player = _player(phh, words[0], players, index)
             step = _player_step(phh, words, player, seats[player], street, left, game, index)
-            if step is not None and (" bet" in step or " raise" in step):
+            if step is not None and step.move in (Move.BET, Move.RAISE):
                 record.bets.append(street.high)
             if step is not None:
-                record.steps.append((step, index))
+                record.steps.append((str(step), index))
             _note_player(phh, words, player, record, index)
         else:
             raise _at(phh, index, "unknown action (d dh, d db, f, cc, cbr or sm in hold'em)")
@@ -859,7 +861,7 @@ def _player_step(
     left: list[Decimal],
     game: str,
     index: int,
-) -> str | None:
+) -> PlayerAction | None:
     """The scenario step for one player action; ``None`` for showing or mucking (the showdown
     shows every hand still in)."""
     verb = words[1]
@@ -868,15 +870,15 @@ def _player_step(
     if len(words) != (3 if verb == "cbr" else 2):
         raise _at(phh, index, "unknown action (f, cc, cbr AMOUNT or sm [CARDS] for a player)")
     if verb == "f":
-        return f"seat {seat} fold"
+        return PlayerAction(seat, Move.FOLD)
     if verb == "cc":
         owed = street.high - street.bets[player]
         if owed <= 0:
-            return f"seat {seat} check"
+            return PlayerAction(seat, Move.CHECK)
         paid = min(owed, left[player])
         left[player] -= paid
         street.bets[player] += paid
-        return f"seat {seat} call"
+        return PlayerAction(seat, Move.CALL)
     if verb == "cbr":
         if not _AMOUNT_TEXT.fullmatch(words[2]):
             raise _at(
@@ -892,14 +894,12 @@ def _player_step(
             street.bets[player] += left[player]
             left[player] = Decimal(0)
             street.high = max(street.high, street.bets[player])
-            return f"seat {seat} all-in"
+            return PlayerAction(seat, Move.ALL_IN)
         left[player] -= added
         street.bets[player] = to
-        move = "bet" if street.high == 0 else "raise"
+        move = Move.BET if street.high == 0 else Move.RAISE
         street.high = to
-        return (
-            f"seat {seat} {move}" if game == "limit" else f"seat {seat} {move} {format_chips(to)}"
-        )
+        return PlayerAction(seat, move, None if game == "limit" else to)
     raise _at(phh, index, f"unknown action {' '.join(words)!r} for hold'em")
 
 

@@ -17,6 +17,7 @@ from dealer.apps.present.table import event_lines, post_line
 from dealer.apps.present.words import refusal
 from dealer.core.cards import Card, format_cards
 from dealer.core.chips import format_chips
+from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Place
 from dealer.core.ruleset import Ruleset
@@ -104,21 +105,15 @@ def _owed(owed: Owed, lang: Lang) -> str:
     return message("compare-owed-item", lang, step=owed.text_in(lang), rule=owed.rule)
 
 
-_RULE = re.compile(r"\(([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+)\)")
+def _why(refused: Refusal | str, lang: Lang) -> str:
+    """A refusal in the reader's language (a bug's words, ``internal error: ...``, in English
+    only)."""
+    if isinstance(refused, Refusal):
+        return refusal(refused, lang)
+    return refused if lang is Lang.EN else "?"
 
 
-def _why(text: str, lang: Lang) -> str:
-    """A refusal in the reader's language: the engine's words in English, else its rule."""
-    if lang is Lang.EN:
-        return text
-    said = refusal(text, lang)
-    if said != text:
-        return said
-    rules = _RULE.findall(text.split("; got:")[0])
-    return rules[-1] if rules else "?"
-
-
-def _side(why: str | None, lang: Lang) -> str:
+def _side(why: Refusal | str | None, lang: Lang) -> str:
     if why is None:
         return template("compare-taken", lang)
     return message("compare-refused", lang, why=_why(why, lang))

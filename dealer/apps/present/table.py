@@ -131,16 +131,15 @@ def post_line(event: Event, lang: Lang) -> str | None:
         return None
     amount = format_chips(event.amount) if event.amount is not None else "0"
     line = text(_POSTS[event.kind], lang, seat=event.seat, amount=amount)
-    return line + (text("ev-all-in", lang) if event.note == "all-in" else "")
+    return line + (text("ev-all-in", lang) if event.all_in else "")
 
 
 def _shuffle_or_cut(event: Event, lang: Lang) -> str:
     """What a shuffle or a cut did: how many cards, where the cut was."""
-    words = event.note.split()
     if event.kind is Kind.SHUFFLE:
-        return text("ev-shuffle", lang, cards=words[0] if words else "?")
-    if len(words) == 2 and words[0] == "at":
-        return text("ev-cut", lang, where=text("ev-cut-at", lang, at=words[1]))
+        return text("ev-shuffle", lang, cards=event.at if event.at is not None else "?")
+    if event.at is not None:
+        return text("ev-cut", lang, where=text("ev-cut-at", lang, at=event.at))
     return text("ev-cut", lang, where=text("ev-cut-kept", lang))
 
 
@@ -148,15 +147,15 @@ def _event_line(event: Event, lang: Lang) -> str | None:
     amount = format_chips(event.amount) if event.amount is not None else ""
     if event.kind in _ACTIONS:
         line = text(_ACTIONS[event.kind], lang, seat=event.seat, amount=amount)
-        return line + (text("ev-all-in", lang) if event.note == "all-in" else "")
+        return line + (text("ev-all-in", lang) if event.all_in else "")
     if event.kind is Kind.RETURN and event.seat is not None:
         return text("ev-return", lang, seat=event.seat, amount=amount)
-    if event.kind is Kind.SHOW:
+    if event.kind is Kind.SHOW and event.hand is not None:
         return text("ev-show", lang, seat=event.seat, cards=format_cards(event.cards),
-                    name=hand_name(event.note, lang))  # fmt: skip
-    if event.kind is Kind.PUSH:
-        return text("ev-push", lang, seat=event.seat, amount=amount, pot=pot_name(event.note, lang))
-    if event.kind is Kind.BUTTON and event.seat is not None and not event.note:
+                    name=hand_name(event.hand.key, lang))  # fmt: skip
+    if event.kind is Kind.PUSH and event.pot is not None:
+        return text("ev-push", lang, seat=event.seat, amount=amount, pot=pot_name(event.pot, lang))
+    if event.kind is Kind.BUTTON and event.seat is not None and event.why is None:
         return text("ev-button", lang, seat=event.seat)
     if event.kind in _CARDS:
         return text(_CARDS[event.kind], lang, cards=format_cards(event.cards))

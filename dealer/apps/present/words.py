@@ -1,15 +1,14 @@
 """The reader's language for words the lower layers write in English: hand names, pot names, the
 roles of the cards a ruling names, citation fragments and step errors.
 
-The core and the engine name things in English for logs and scenario files (``pair of nines, ace
-queen ten kickers``, ``side pot 1``, ``premature turn card``); this layer renders them through the
-message tables (``procedures/texts/*.yaml``). English stays as it is.
+The core and the engine hand over typed values (a hand's key, a pot's index, a refusal's code and
+fields); this layer words them through the message tables (``procedures/texts/*.yaml``).
 
->>> hand_name("pair of nines, ace queen ten kickers", Lang.ZH_HANT)
+>>> hand_name((1, 9, 14, 12, 10), Lang.ZH_HANT)
 '一對 9，踢腳 A Q 10'
->>> hand_name("full house, eights full of twos", Lang.ZH_HANS)
-'葫芦，8 带 2'
->>> pot_name("side pot 2", Lang.ZH_HANT), pot_name("main pot", Lang.ZH_HANS)
+>>> hand_name((6, 8, 2), Lang.ZH_HANS), hand_name((6, 8, 2), Lang.EN)
+('葫芦，8 带 2', 'full house, eights full of twos')
+>>> pot_name(2, Lang.ZH_HANT), pot_name(0, Lang.ZH_HANS)
 ('邊池 2', '主池')
 >>> card_role("premature turn card", Lang.ZH_HANS)
 '过早发出的转牌'
@@ -17,61 +16,60 @@ message tables (``procedures/texts/*.yaml``). English stays as it is.
 
 from __future__ import annotations
 
-import re
+from decimal import Decimal
 
+from dealer.core.betting import Move
+from dealer.core.cards import Rank
+from dealer.core.chips import format_chips
+from dealer.core.errors import Refusal
+from dealer.core.hand_value import Category, describe_key
+from dealer.engine.refusals import Expects
 from dealer.rules.rulebook import Lang
 from dealer.rules.texts import message, messages
 
-_RANKS = {
-    "two": "2", "three": "3", "four": "4", "five": "5", "six": "6", "seven": "7", "eight": "8",
-    "nine": "9", "ten": "10", "jack": "J", "queen": "Q", "king": "K", "ace": "A",
-}  # fmt: skip
-_PLURALS = {("sixes" if word == "six" else f"{word}s"): rank for word, rank in _RANKS.items()}
+
+def _rank(rank: int) -> str:
+    """A rank as the cards show it: ``2`` to ``10``, ``J``, ``Q``, ``K``, ``A``."""
+    return _FACES.get(rank) or str(rank)
 
 
-def _rank(word: str) -> str:
-    return _RANKS.get(word) or _PLURALS[word]
+_FACES = {11: "J", 12: "Q", 13: "K", 14: "A"}
+
+# A hand's message by its category (the ranks of its key fill {a}, {b}, then {c} the kickers).
+_HANDS = {
+    Category.STRAIGHT_FLUSH: "hand-straight-flush",
+    Category.FOUR_OF_A_KIND: "hand-four-of-a-kind",
+    Category.FULL_HOUSE: "hand-full-house",
+    Category.FLUSH: "hand-flush",
+    Category.STRAIGHT: "hand-straight",
+    Category.THREE_OF_A_KIND: "hand-three-of-a-kind",
+    Category.TWO_PAIR: "hand-two-pair",
+    Category.PAIR: "hand-pair",
+    Category.HIGH_CARD: "hand-high-card",
+}
 
 
-def _ranks(words: str) -> str:
-    return " ".join(_rank(word) for word in words.split())
-
-
-_HANDS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (re.compile(pattern), key)
-    for pattern, key in (
-        (r"royal flush", "hand-royal-flush"),
-        (r"straight flush, (?P<a>\w+) high", "hand-straight-flush"),
-        (r"four of a kind, (?P<a>\w+), (?P<b>\w+) kicker", "hand-four-of-a-kind"),
-        (r"full house, (?P<a>\w+) full of (?P<b>\w+)", "hand-full-house"),
-        (r"flush, (?P<a>\w+) high", "hand-flush"),
-        (r"straight, (?P<a>\w+) high", "hand-straight"),
-        (r"three of a kind, (?P<a>\w+)", "hand-three-of-a-kind"),
-        (r"two pair, (?P<a>\w+) and (?P<b>\w+), (?P<c>\w+) kicker", "hand-two-pair"),
-        (r"pair of (?P<a>\w+), (?P<c>[\w ]+) kickers", "hand-pair"),
-        (r"high card, (?P<a>\w+), (?P<c>[\w ]+)", "hand-high-card"),
-    )
-)
-
-
-def hand_name(name: str, lang: Lang) -> str:
-    """A hand's name (``dealer.core.hand_value``) in the reader's language."""
+def hand_name(key: tuple[int, ...], lang: Lang) -> str:
+    """The hand with this key (:attr:`dealer.core.hand_value.HandValue.key`) named in the
+    reader's language; English is the core's own name (the log's)."""
     if lang is Lang.EN:
-        return name
-    for pattern, key in _HANDS:
-        match = pattern.fullmatch(name)
-        if match is not None:
-            found = {k: _ranks(v) for k, v in match.groupdict().items()}
-            return message(key, lang, **found)
-    return name  # a name this table does not know: tests/test_words.py keeps them known
+        return describe_key(key)
+    category, ranks = Category(key[0]), [_rank(rank) for rank in key[1:]]
+    if category is Category.STRAIGHT_FLUSH and key[1] == Rank.ACE:
+        return message("hand-royal-flush", lang)
+    if category is Category.TWO_PAIR:
+        return message(_HANDS[category], lang, a=ranks[0], b=ranks[1], c=ranks[2])
+    if category in (Category.PAIR, Category.HIGH_CARD):
+        return message(_HANDS[category], lang, a=ranks[0], c=" ".join(ranks[1:]))
+    fields = dict(zip(("a", "b"), ranks, strict=False))
+    return message(_HANDS[category], lang, **fields)
 
 
-def pot_name(name: str, lang: Lang) -> str:
-    """``main pot`` and ``side pot N`` (``dealer.core.pots``) in the reader's language."""
-    if name == "main pot":
+def pot_name(index: int, lang: Lang) -> str:
+    """The main pot (0) or side pot ``index`` (:mod:`dealer.core.pots`) in the reader's language."""
+    if index == 0:
         return message("pot-main", lang)
-    match = re.fullmatch(r"side pot (\d+)", name)
-    return message("pot-side", lang, number=match.group(1)) if match else name
+    return message("pot-side", lang, number=index)
 
 
 def role_key(role: str) -> str:
@@ -128,93 +126,36 @@ def step_error(error: str, typed: str, lang: Lang) -> str:
     return message("step-unknown", lang, typed=typed.strip())
 
 
-# Refusals of a player's move (dealer/core/betting.py words them in English): pattern -> message.
-def _pattern(text: str) -> re.Pattern[str]:
-    """``{seat}``, ``{a}`` ... stand for amounts or seats, ``{move}`` for a move's name."""
+def refusal(refused: Refusal, lang: Lang) -> str:
+    """A refused step in the reader's language, made from its code and typed fields
+    (``procedures/texts``: ``refuse-*``), the rule ID after it where the kind cites one.
 
-    def field(match: re.Match[str]) -> str:
-        name = match.group(1)
-        return r"(?P<move>[a-z-]+)" if name == "move" else rf"(?P<{name}>[\d.]+)"
-
-    return re.compile(re.sub(r"\{(\w+)\}", field, text))
-
-
-_REFUSALS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
-    (_pattern(pattern), key)
-    for pattern, key in (
-        (r"seat {seat} may only call or fold: every other player is all-in", "refuse-all-all-in"),
-        (r"the betting is capped at {a} bets; seat {seat} may only call or fold", "refuse-capped"),
-        (
-            r"seat {seat} may only call or fold: the all-in to {a} is less than a full raise over "
-            r"the {b} it acted on, so the betting is not reopened",
-            "refuse-not-reopened",
-        ),
-        (
-            r"seat {seat} has {a} in all, not more than the bet of {b}: it can only call all-in",
-            "refuse-call-all-in",
-        ),
-        (r"the betting round is complete: nobody is to act", "refuse-round-complete"),
-        (r"not seat {seat}'s turn: seat {actor} is to act", "refuse-not-turn"),
-        (
-            r"{move} takes no amount \(got {a}\): only a bet or a raise names one",
-            "refuse-no-amount",
-        ),
-        (
-            r"seat {seat} cannot check: it faces a bet of {a} \({b} to call\); call, raise or fold",
-            "refuse-cannot-check",
-        ),
-        (r"seat {seat} has nothing to call: check or bet", "refuse-nothing-to-call"),
-        (
-            r"seat {seat} cannot bet: there is already a bet of {a} in this round; raise instead",
-            "refuse-cannot-bet",
-        ),
-        (
-            r"seat {seat} cannot raise: there is no bet in this round; bet instead",
-            "refuse-cannot-raise",
-        ),
-        (r"a {move} needs an amount: [a-z-]+ to how much\?", "refuse-needs-amount"),
-        (r"a bet of {a} is not a bet: bet at least {b}", "refuse-not-a-bet"),
-        (r"{move} to {a} is more than seat {seat} has: {b} behind, {c} in all", "refuse-too-much"),
-        (r"in limit the {move} is to {a} exactly, not {b}(?: \(all-in\))?", "refuse-limit"),
-        (r"bet of {a} is below the minimum bet of {b}", "refuse-min-bet"),
-        (r"raise to {a} is below the minimum raise to {b}", "refuse-min-raise"),
-        (r"{move} to {a} is above the pot-limit maximum of {b}", "refuse-pot-limit"),
-        (r"{move} to {a} is not a multiple of the {b} chip", "refuse-chip-unit"),
-        # the showdown (issue 21: dealer/engine/normal.py, call_refusal)
-        (r"seat {seat} holds no hand at the showdown", "refuse-no-hand"),
-        (
-            r"seat {seat} said the board plays and threw the cards away: the hand is the board",
-            "refuse-board-thrown",
-        ),
-        (r"seat {seat}'s hand already touched the muck", "refuse-touched"),
-        (
-            r"seat {seat}'s hand is tabled: it is read by its cards and may not be mucked",
-            "refuse-tabled-muck",
-        ),
-        (r"seat {seat}'s hand is already tabled", "refuse-tabled"),
-        (r"seat {seat} has already said the board plays", "refuse-board-said"),
-    )
-)
-MOVES = ("fold", "check", "call", "bet", "raise", "all-in")
+    >>> from decimal import Decimal
+    >>> from dealer.core.betting import CannotCheck
+    >>> refused = CannotCheck("PREFLOP-ACTION", seat=3, bet=Decimal(10), to_call=Decimal(10))
+    >>> refusal(refused, Lang.ZH_HANS) == refusal(refused, Lang.EN)
+    False
+    >>> refusal(refused, Lang.EN) == str(refused)
+    True
+    """
+    words = {name: _field(value, lang) for name, value in refused.fields.items()}
+    text = message(refused.code, lang, **words)
+    return f"{text} ({refused.rule})" if refused.cites_rule else text
 
 
-def refusal(text: str, lang: Lang) -> str:
-    """A refused player's move in the reader's language (unknown wording: as it came)."""
-    if lang is Lang.EN:
-        return text
-    cited = re.fullmatch(r"(.*) (\([A-Z][A-Z0-9-]*\))", text)  # "... (PREFLOP-ACTION)"
-    if cited is not None:
-        return f"{refusal(cited.group(1), lang)} {cited.group(2)}"
-    for pattern, key in _REFUSALS:
-        match = pattern.fullmatch(text)
-        if match is not None:
-            found = dict(match.groupdict())
-            if "move" in found and found["move"] in MOVES:
-                found["move"] = message(f"move-{found['move']}", lang)
-            return message(key, lang, **found)
-    return text
+def _field(value: object, lang: Lang) -> str:
+    """A refusal's field in words: amounts without a trailing ``.0``, moves and what the procedure
+    expected in ``lang``, seats and steps as written."""
+    if isinstance(value, Decimal):
+        return format_chips(value)
+    if isinstance(value, Move):
+        return message(f"move-{value.value}", lang)
+    if isinstance(value, Expects):
+        return value.words(lang)
+    return str(value)
 
 
 def unplayable(file: str, failure: str, lang: Lang) -> str:
-    """Why a hand on file cannot be replayed to its last step."""
-    return message("ask-unplayable", lang, file=file, failure=refusal(failure, lang))
+    """Why a hand on file cannot be replayed to its last step (the replay's failure as it says
+    it: a value of its own is the replay's to give)."""
+    return message("ask-unplayable", lang, file=file, failure=failure)

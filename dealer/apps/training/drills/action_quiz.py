@@ -20,7 +20,18 @@ from dealer.apps.training.drills.limit_spots import limit_allin_spot
 from dealer.apps.training.drills.questions import Question, ask, numbered
 from dealer.apps.training.drills.situations import clear_spot, find, story
 from dealer.apps.training.scoring import Skill
-from dealer.core.betting import Move
+from dealer.core.betting import (
+    AbovePotLimit,
+    BelowMinimumBet,
+    BelowMinimumRaise,
+    CannotCheck,
+    MoreThanStack,
+    Move,
+    NotABet,
+    NotChipMultiple,
+    NotReopened,
+    NotYourTurn,
+)
 from dealer.core.chips import format_chips
 from dealer.core.stakes import Street, Structure
 from dealer.core.steps import PlayerAction
@@ -55,23 +66,23 @@ def call_of(refusal: Refusal | None) -> Call | None:
     """The ruling a refusal (or none) amounts to; None for one the quiz does not ask about."""
     if refusal is None:
         return Call.STANDS
-    text, rule_id = str(refusal), refusal.rule
-    if rule_id in ("PREFLOP-ACTION", "POSTFLOP-ACTION"):
-        if "'s turn" in text:
-            return Call.OUT_OF_TURN
-        if "cannot check" in text:
-            return Call.CHECK_FACING
-    if rule_id == "LIMIT-ALLIN":
-        return Call.LIMIT_NOT_REOPENED
-    if rule_id == "NL-MIN-RAISE":
-        return Call.NOT_REOPENED if "not reopened" in text else Call.BELOW_MIN
-    if rule_id == "POT-LIMIT" and "above" in text:
-        return Call.ABOVE_POT
-    if "more than seat" in text:
-        return Call.OVER_STACK
-    if rule_id == "CHIP-UNIT":
-        return Call.CHIP_UNIT
-    return None
+    if isinstance(refusal, NotReopened):  # its rule: LIMIT-ALLIN in limit, else NL-MIN-RAISE
+        return Call.LIMIT_NOT_REOPENED if refusal.rule == "LIMIT-ALLIN" else Call.NOT_REOPENED
+    if isinstance(refusal, NotABet):  # a bet of nothing: below the minimum in a big-bet game
+        return Call.BELOW_MIN if refusal.rule == "NL-MIN-RAISE" else None
+    return _CALLS.get(type(refusal))
+
+
+# The refusal kinds the quiz asks about (dealer.core.betting), by the ruling they amount to.
+_CALLS: dict[type[Refusal], Call] = {
+    NotYourTurn: Call.OUT_OF_TURN,
+    CannotCheck: Call.CHECK_FACING,
+    BelowMinimumBet: Call.BELOW_MIN,
+    BelowMinimumRaise: Call.BELOW_MIN,
+    AbovePotLimit: Call.ABOVE_POT,
+    MoreThanStack: Call.OVER_STACK,
+    NotChipMultiple: Call.CHIP_UNIT,
+}
 
 
 def proposals(hand: Hand) -> list[PlayerAction]:

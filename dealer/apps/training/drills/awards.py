@@ -17,8 +17,7 @@ from decimal import Decimal
 from dealer.apps.training.scoring import Skill
 from dealer.core.chips import ChipError, format_chips, parse_chips
 from dealer.core.events import Kind
-from dealer.core.hand_value import best_hand
-from dealer.core.pots import Pot, Share, award, build_pots
+from dealer.core.pots import Pot, Share
 from dealer.engine.hand import Hand
 
 __all__ = [
@@ -61,15 +60,9 @@ def award_text(share: Share) -> str:
 
 
 def shares_of(hand: Hand) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
-    """The hand's pots and their shares, as the machine pushes them (``push_pots``)."""
-    pots = build_pots(hand.committed, hand.folded)
-    live = hand.live
-    ranking: dict[int, tuple[int, ...]] = {live[0]: (0,)}
-    if len(live) > 1:
-        hands, board = hand.ledger.hands, hand.ledger.board
-        ranking = {seat: best_hand(hands[seat], board).key for seat in live}
-    table = hand.table
-    return pots, award(pots, ranking, table.button, table.stakes.chip_unit, table.seats)
+    """The hand's pots and their shares, as the machine pushes them (one computation: the
+    engine's)."""
+    return hand.pot_shares()
 
 
 Uncalled = tuple[int, Decimal]  # (seat, amount): an uncalled bet still in front of that seat

@@ -26,12 +26,13 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
-from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.chips import CHIP_VALUES, ChipError, format_chips, parse_chips
 
 __all__ = ["Chips", "denominations", "fewest", "read_chips", "said"]
 
-# The casino's chips; a table uses its chip unit and the ones above it.
-_CASINO = tuple(Decimal(chip) for chip in (1, 5, 25, 100, 500, 1000, 5000, 25000))
+# The casino's chips the drill colours up with: the usual chip values (dealer.core.chips, the
+# ones CHIP-UNIT's default reads) from 1 to 25,000; a table uses its chip unit and those above it.
+_CASINO = tuple(sorted(chip for chip in CHIP_VALUES if 1 <= chip <= 25000))
 
 Chips = tuple[tuple[Decimal, int], ...]  # (chip, how many), the biggest chip first, none at 0
 

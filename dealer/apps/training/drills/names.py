@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 from dealer.apps.present import words
 from dealer.core.cards import Card
-from dealer.core.hand_value import best_hand, describe_key
+from dealer.core.hand_value import best_hand
 from dealer.rules.rulebook import Lang
 
 __all__ = ["hand_name", "key_name"]
@@ -25,7 +25,7 @@ __all__ = ["hand_name", "key_name"]
 def key_name(key: tuple[int, ...], lang: Lang) -> str:
     """The name of the hand with this key (:attr:`HandValue.key`) in ``lang``: the words the
     table's showdown lines use (:func:`dealer.apps.present.words.hand_name`)."""
-    return words.hand_name(describe_key(key), lang)
+    return words.hand_name(key, lang)
 
 
 def hand_name(hole: Sequence[Card], board: Sequence[Card], lang: Lang) -> str:

@@ -9,9 +9,9 @@ rule and its sources, and leaves the hand as it was. Seeded random players act f
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Sequence
 
+from dealer.apps.present import words
 from dealer.apps.present.table import event_lines, render_table
 from dealer.apps.present.words import card_role
 from dealer.apps.training import turns
@@ -58,17 +58,15 @@ from dealer.engine.hand import Hand, Refusal
 from dealer.engine.obligations import Ruled
 from dealer.engine.procedure import procedure
 from dealer.engine.random_play import random_action, random_table
+from dealer.engine.refusals import OutOfOrder
 from dealer.rules.rulebook import Lang
 
 __all__ = ["DealDrill", "charged_rule", "owed_commands", "rule_now"]
 
-_RULE = re.compile(r"\(([A-Z][A-Z0-9-]+)\)$")
-
 
 def rule_now(hand: Hand) -> str:
     """The rule of what the hand expects now (the one its refusals would cite)."""
-    found = _RULE.search(hand.expected())
-    return found.group(1) if found else "BLINDS"
+    return hand.expects().rule
 
 
 def _own_rule(verb: Verb) -> str | None:
@@ -355,11 +353,12 @@ class DealDrill:
     ) -> None:
         desk = self.desk
         rule_id = charged_rule(hand, step, refusal, self._last)
-        message = shown = str(refusal)
-        if desk.lang != "en" and message.startswith("expected "):
+        if desk.lang != "en" and isinstance(refusal, OutOfOrder):
             message = desk.t("expected", expected=wanted, got=step)
             # the page says the step as its buttons do (銷牌, not burn); the terminal as typed
             shown = desk.t("expected", expected=wanted, got=display(str(step), desk.lang))
+        else:
+            message = shown = words.refusal(refusal, Lang(desk.lang))
         skill = skill_of(rule_id)
         desk.wrong(skill, expected, str(step), rule_id, first=first)
         explained = desk.explained(rule_id, hand.rulings)
