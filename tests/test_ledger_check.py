@@ -84,3 +84,16 @@ def test_a_lost_card_is_named() -> None:
     ledger.move(ledger.hands[1][0], Place.MUCK)
     ledger.check()
     assert ledger.muck == [Card(Rank.TWO, Suit.CLUBS)]
+
+
+def test_a_broken_ledger_stays_broken_however_often_it_is_checked() -> None:
+    """A state found right is settled by comparing it with the last one; a broken one never
+    becomes the one compared with."""
+    ledger = Ledger(full_deck())
+    ledger.pitch(1)
+    ledger.check()
+    ledger.check()  # the same state: settled by the comparison
+    ledger.hands[1].append(ledger.stub[0])  # a card in two places
+    for _ in range(2):
+        with pytest.raises(LedgerError, match=r"missing \[\], extra \['2d'\]"):
+            ledger.check()

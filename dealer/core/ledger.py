@@ -63,6 +63,7 @@ class Ledger:
     """
 
     __slots__ = (
+        "_checked",
         "_deck",
         "_deck_ids",
         "_stub",
@@ -80,6 +81,7 @@ class Ledger:
         # The deck's cards by identity (cards are interned), made at the first check; None when
         # the deck repeats an object, so that only the full count can check it.
         self._deck_ids: frozenset[int] | None = _NOT_YET
+        self._checked: list[Card] = []  # every card, pile by pile, as last found in order
         self._stub: list[Card] = list(reversed(self._deck))
         self._view: tuple[Card, ...] | None = self._deck  # the stub top first; None when it moved
         self.hands: dict[int, list[Card]] = {}
@@ -211,23 +213,27 @@ class Ledger:
     def check(self) -> None:
         """Raise :class:`LedgerError` unless every card of the deck is in exactly one place.
 
-        Checked after every event of an audited hand, so the usual case is settled by the cards'
-        identities: as many cards on the table and in the stub as in the deck, and each of the
+        Checked after every event of an audited hand, so the usual cases are settled cheaply,
+        and exactly. Every card, pile by pile, is compared with the cards as the last check
+        found them: the same cards in the same piles in the same order (a bet or a check moves
+        no card) hold the same cards, already found right. Otherwise the cards' identities
+        settle it: as many cards on the table and in the stub as in the deck, and each of the
         deck's card objects among them, means each is there exactly once. Anything else (a
         repeated or foreign card, a lost one) is counted card by card, which gives the verdict
         and the message.
         """
+        cards = self._stub + self.board + self.burns + self.muck + self.set_aside + self.scrap
+        for held in self.hands.values():
+            cards += held
+        if cards == self._checked:  # compared item by item, identical cards at once
+            return
         ids = self._deck_ids
         if ids is _NOT_YET:
             found = frozenset(map(id, self._deck))
             ids = self._deck_ids = found if len(found) == len(self._deck) else None
-        if ids is not None:
-            cards = self._stub + self.board + self.burns + self.muck + self.set_aside + self.scrap
-            for held in self.hands.values():
-                cards += held
-            if len(cards) == len(ids) and set(map(id, cards)) == ids:
-                return
-        self._count()
+        if ids is None or len(cards) != len(ids) or set(map(id, cards)) != ids:
+            self._count()
+        self._checked = cards
 
     def _count(self) -> None:
         """The full check: the cards counted by value, pile by pile, against the deck."""
