@@ -7,9 +7,10 @@ drawn from one ``random.Random`` per side (facing a bet: 3% all in, 12% minimum 
 40% call; else 3% all in, 27% minimum bet, 70% check; a wager only where some other player could
 still call it). Every step is done one at a time on both sides:
 
-- dealer (``audit`` off): post, shuffle, cut, twelve pitches, burns and board cards, every player
-  action, showdown, push and button, each a ``Hand.apply`` of the step autopilot names; a new
-  ``PlayerAction`` for every decision, a new ``Table`` (``next_hand``) for every hand;
+- dealer (``audit`` off): post, shuffle, cut, twelve pitches, burns and board cards, showdown,
+  push and button, each the step autopilot names, performed one at a time by ``Hand.advance`` up
+  to the next decision (one call); every player action a ``Hand.apply`` of a new
+  ``PlayerAction``; a new ``Table`` (``next_hand``) for every hand;
 - PokerKit (``bench/pokerkit_side.py``): blinds, twelve hole deals, burns, board deals, every
   action, bet collections, show-or-muck, kills, pushes and pulls, each operation found from its
   public status fields and verified once, by PokerKit itself.

@@ -12,7 +12,8 @@ showdowns printed for each engine show that they did the same work.
 
 How each is driven: the cheapest way its public API allows, one decision at a time.
 
-- dealer: ``Hand.apply`` of every step (``bench.play``), audit off.
+- dealer: ``Hand.advance`` to each decision (every dealer step inside it, one at a time) and
+  ``Hand.apply`` of each player action (``bench.play``), audit off.
 - PokerKit: every operation found from its public status fields (``bench/pokerkit_side.py``).
 - clubs: ``Dealer.reset(reset_button=True, reset_stacks=True)`` (the button kept on seat 0:
   clubs 0.1.4 fails on an odd chip with the button elsewhere) and ``Dealer.step(bet)`` with the

@@ -177,7 +177,9 @@ REGEX_ALLOWED = {
     "dealer/apps/phh/importing.py": "PHH files (TOML another tool wrote); the replay's failure "
     "line until the replay gives it as a value (the replay helper's)",
     "dealer/apps/phh/exporting.py": "a PHH time value as given; TOML escaping",
-    "dealer/apps/web/trainer_adapter.py": "the printed trainer (the session helper replaces it)",
+    "dealer/apps/web/app.py": "a trainee's name as typed, made into a download's file name",
+    "dealer/apps/web/accounts.py": "the request's path against the open pages; a page's <body> "
+    "tag, where the account bar goes (HTML structure, not our words)",
 }
 
 

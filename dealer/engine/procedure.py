@@ -342,13 +342,12 @@ _CALLBACK_KEYS = frozenset(("conditions", "unless", "before", "after"))
 @dataclass(frozen=True, slots=True)
 class Route:
     """One transition of the machine as a hand runs it: the conditions as (call, wanted), the
-    calls before the state changes, the destination (None: the hand stays) with the calls its
-    state makes on entry, and the calls after."""
+    calls before the state changes, the destination (None: the hand stays), and the calls once
+    it has changed: the destination's on-enter calls, then the transition's after calls."""
 
     conditions: tuple[tuple[Call, bool], ...]
     before: tuple[Call, ...]
     dest: str | None
-    entered: tuple[Call, ...]
     after: tuple[Call, ...]
 
 
@@ -387,8 +386,7 @@ def _read_routes(built: Machine) -> Routes:
                 tuple((_call(c.func), c.target) for c in t.conditions),
                 _calls(t.before),
                 t.dest,
-                on_enter[t.dest] if t.dest is not None else (),
-                _calls(t.after),
+                (*(on_enter[t.dest] if t.dest is not None else ()), *_calls(t.after)),
             )
             for t in transitions
         )

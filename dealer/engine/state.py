@@ -245,28 +245,23 @@ class HandState:
         if route is None:
             return False
         self._firing = True
-        queue = self._queue
         try:
-            while True:
-                for call in route.before:
-                    call(self, step)
-                if route.dest is not None:
-                    self.state = route.dest
-                    for call in route.entered:
-                        call(self, step)
-                for call in route.after:
-                    call(self, step)
-                while queue:  # the triggers fired meanwhile, in turn
-                    trigger, step = queue.pop(0)
-                    found = self._route(trigger, step)
-                    if found is not None:
-                        route = found
-                        break
-                else:
-                    return True
+            for call in route.before:
+                call(self, step)
+            if route.dest is not None:
+                self.state = route.dest
+            for call in route.after:
+                call(self, step)
+        except BaseException:
+            self._queue.clear()  # a refusal or an error drops what was queued, as transitions does
+            raise
         finally:
             self._firing = False
-            queue.clear()  # a refusal or an error drops what was queued, as transitions does
+        queue = self._queue
+        while queue:  # the triggers fired meanwhile, in turn (each drains what it queues)
+            trigger, step = queue.pop(0)
+            self._fire(trigger, step)
+        return True
 
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.

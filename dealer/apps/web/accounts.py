@@ -50,6 +50,8 @@ MIN_PASSWORD = 8
 MAX_FORM = 16_384  # bytes: a sign-in or class form, far below any upload
 UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Reached without signing in: the sign-in pages, the files every page loads, the page words.
+# Printable sheets: self-contained files, the same as `dealer booklet` and `dealer exam` write.
+PRINTABLE = frozenset({"/rules", "/exam"})
 OPEN = re.compile(r"^/(signin|signup|static/.*|api/texts/[^/]+|api/drills/[^/]+)$")
 
 
@@ -256,6 +258,8 @@ class Guard:
         except ValueError:
             lang = Lang.EN
         html = page.decode("utf-8")
+        if not self.accounts and request.url.path in PRINTABLE:
+            return page  # a sheet to print is the same file as the terminal's (no bar)
         if not self.accounts:
             bar = (
                 f'<div class="account local" id="account" style="{_BAR}">'
