@@ -9,13 +9,8 @@ from __future__ import annotations
 
 import csv
 import io
-import shutil
-import socket
-import tempfile
-import threading
-import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -26,23 +21,19 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("selenium")
 pytest.importorskip("argon2")
 
-import uvicorn
-from selenium import webdriver
-from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.common.by import By
 
 from dealer.apps.web.accounts import hash_password
-from dealer.apps.web.app import Settings, create_app
+from dealer.apps.web.app import Settings
 from dealer.apps.web.store import Progress, Role
+from tests.browser import chromium as _chromium
+from tests.browser import needs_chromium, serving
 from tests.postgres import pg_server, pg_url
-from tests.test_web_browser import CHROMEDRIVER, CHROMIUM, _click, _expected, _play, _start, _wait
+from tests.test_web_browser import _click, _expected, _play, _start, _wait
 
 __all__ = ["pg_server", "pg_url"]  # the fixtures, used by name
 
-pytestmark = pytest.mark.skipif(
-    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
-    reason="needs Debian's chromium and chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver)",
-)
+pytestmark = needs_chromium
 
 PASSWORD = "a long password"
 
@@ -53,44 +44,13 @@ def server(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     if request.param == "postgres":
         target = request.getfixturevalue("pg_url")
     Progress(target).add_user("Mei", Role.INSTRUCTOR, hash_password(PASSWORD))
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
-    app = create_app(Settings(db=target, accounts=True))
-    running = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    thread = threading.Thread(target=running.run, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not running.started and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert running.started, "the server did not start"
-    yield f"http://127.0.0.1:{port}"
-    running.should_exit = True
-    thread.join(5)
+    with serving(Settings(db=target, accounts=True)) as url:
+        yield url
 
 
-@contextmanager
-def chromium(downloads: Path | None = None) -> Iterator[Any]:
-    """A browser of one's own: its own profile, so its own cookies."""
-    profile = tempfile.mkdtemp(prefix="dealer-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
-                 "--no-first-run", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", "--window-size=1366,768"):  # fmt: skip
-        options.add_argument(flag)
-    if downloads is not None:
-        options.add_experimental_option(
-            "prefs", {"download.default_directory": str(downloads),
-                      "download.prompt_for_download": False}
-        )  # fmt: skip
-    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
-    try:
-        yield driver
-    finally:
-        driver.quit()
-        shutil.rmtree(profile, ignore_errors=True)
+def chromium(downloads: Path | None = None) -> AbstractContextManager[Any]:
+    """A browser of one's own at 1366x768: its own profile, so its own cookies."""
+    return _chromium("1366,768", downloads)
 
 
 def sign_in(driver: Any, server: str, name: str) -> None:

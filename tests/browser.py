@@ -1,0 +1,88 @@
+"""What the browser tests share: Debian's headless Chromium with a profile of its own, and
+``dealer serve`` on a loopback port in a thread of the test process.
+
+A module that imports this is skipped where the web extra or Selenium is missing; its tests carry
+``needs_chromium`` to skip where Chromium is.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import socket
+import tempfile
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("starlette")
+pytest.importorskip("uvicorn")
+pytest.importorskip("selenium")
+
+import uvicorn
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from dealer.apps.web.app import Settings, create_app
+
+__all__ = ["CHROMEDRIVER", "CHROMIUM", "SHOTS", "chromium", "needs_chromium", "serving"]
+
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+# Screenshots go to a temporary folder, so that the suite leaves the checkout as it was;
+# docs/refresh-screenshots sets DEALER_SHOTS=docs/screenshots.
+SHOTS = Path(os.environ.get("DEALER_SHOTS") or tempfile.mkdtemp(prefix="dealer-shots-"))
+
+needs_chromium = pytest.mark.skipif(
+    not (CHROMIUM.exists() and CHROMEDRIVER.exists()),
+    reason="needs Debian's chromium and chromium-driver (/usr/bin/chromium, /usr/bin/chromedriver)",
+)
+
+
+@contextmanager
+def serving(settings: Settings) -> Iterator[str]:
+    """``dealer serve`` with ``settings`` on a free loopback port; yields its address."""
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=port, log_level="warning")
+    running = uvicorn.Server(config)
+    thread = threading.Thread(target=running.run, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not running.started and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert running.started, "the server did not start"
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        running.should_exit = True
+        thread.join(5)
+
+
+@contextmanager
+def chromium(window: str = "1200,1000", downloads: Path | None = None) -> Iterator[Any]:
+    """A headless browser of its own: its own profile, so its own cookies."""
+    profile = tempfile.mkdtemp(prefix="dealer-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    for flag in ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic",
+                 "--no-first-run", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--disable-dev-shm-usage",
+                 f"--user-data-dir={profile}", f"--window-size={window}"):  # fmt: skip
+        options.add_argument(flag)
+    if downloads is not None:
+        options.add_experimental_option(
+            "prefs", {"download.default_directory": str(downloads),
+                      "download.prompt_for_download": False}
+        )  # fmt: skip
+    driver = webdriver.Chrome(options=options, service=Service(executable_path=str(CHROMEDRIVER)))
+    try:
+        yield driver
+    finally:
+        driver.quit()
+        shutil.rmtree(profile, ignore_errors=True)
