@@ -236,6 +236,14 @@ LangOption = Annotated[
     ),
 ]
 
+# The published rulesets by name, or a card room's overlay by its file (one help text everywhere).
+RulesOption = Annotated[
+    str,
+    typer.Option(
+        "--ruleset", metavar="NAME|FILE", help="seed, wsop-2024, or a house overlay file."
+    ),
+]
+
 
 @app.command(rich_help_panel=CARD_ROOM)
 def compare(
@@ -341,12 +349,7 @@ def rule(
         list[str] | None,
         typer.Argument(metavar="QUERY", help="A rule ID or words (English or Chinese)."),
     ] = None,
-    ruleset: Annotated[
-        str,
-        typer.Option(
-            "--ruleset", metavar="NAME|FILE", help="seed, wsop-2024, or a house overlay file."
-        ),
-    ] = "seed",
+    ruleset: RulesOption = "seed",
     lang: LangOption = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
     explain: Annotated[
@@ -481,12 +484,7 @@ def train(
             help="Fixes tables, cards, players and mishaps (default: random).",
         ),
     ] = None,
-    ruleset: Annotated[
-        str,
-        typer.Option(
-            "--ruleset", metavar="NAME|FILE", help="seed, wsop-2024, or a house overlay file."
-        ),
-    ] = "seed",
+    ruleset: RulesOption = "seed",
     lang: LangOption = None,
     report: Annotated[
         Path | None,
@@ -604,10 +602,7 @@ _PageOut = Annotated[
 
 @app.command(rich_help_panel=SCHOOL)
 def booklet(
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", metavar="NAME|FILE", help="seed, wsop-2024 or a house overlay."),
-    ] = "seed",
+    ruleset: RulesOption = "seed",
     lang: LangOption = None,
     out: _PageOut = None,
 ) -> None:
@@ -629,10 +624,7 @@ def exam(
     questions: Annotated[
         int, typer.Option("--questions", metavar="K", min=1, max=60, help="How many (1 to 60).")
     ] = 9,
-    ruleset: Annotated[
-        str,
-        typer.Option("--ruleset", metavar="NAME|FILE", help="seed, wsop-2024 or a house overlay."),
-    ] = "seed",
+    ruleset: RulesOption = "seed",
     lang: LangOption = None,
     out: Annotated[
         Path | None,
