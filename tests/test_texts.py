@@ -178,7 +178,7 @@ def test_chinese_prompts_name_no_english_command(lang: Lang) -> None:
     ],
 )
 def test_every_command_the_chinese_prompts_show_is_accepted(typed: str, read: str) -> None:
-    from dealer.apps.training.aliases import canonical
+    from dealer.apps.present.commands import canonical
     from dealer.apps.web.trainer_adapter import check_step
 
     assert canonical(typed) == read

@@ -335,8 +335,8 @@ def test_trainer_speaks_the_chosen_language() -> None:
     _, out = run(Drill.NORMAL, lambda prompt: next(answers, None), [], hands=1, seed=2,
                        lang=Lang.ZH_HANT)  # fmt: skip
     assert out[0].startswith("發牌員訓練：常規練習，共 1 手，規則集 seed，隨機種子 2。")
-    assert "✗ 錯誤：應為：下前注和盲注 (BLINDS)；實際：burn" in out
-    assert "  應輸入：post" in out
+    assert "✗ 錯誤：應為：下前注和盲注 (BLINDS)；實際：銷牌" in out  # the step in its Chinese words
+    assert "  應輸入：下盲注" in out
     assert "  規則 BLINDS：盲注" in out
     at = out.index("成績")
     # one position, wrong at the first try: post was its retry, not a second position right

@@ -170,7 +170,7 @@ def test_the_rewording_rewords() -> None:
 # tool wrote, never what dealer said.
 REGEX_ALLOWED = {
     "dealer/apps/floor/answer.py": "the source references of RULES.md (data a person writes)",
-    "dealer/apps/training/aliases.py": "the trainee's typed commands (Chinese or English)",
+    "dealer/apps/present/commands.py": "the trainee's typed commands (Chinese or English)",
     "dealer/apps/training/drills/colour_up.py": "the trainee's answer (5 x 25, ...)",
     "dealer/apps/present/compare.py": "a REV:PATH side the user names; Markdown escaping",
     "dealer/apps/web/names.py": "a trainee's name as typed",

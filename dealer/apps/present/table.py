@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from dealer.apps.present.commands import display
 from dealer.apps.present.seat import SeatView, seat_views
 from dealer.apps.present.texts import say
 from dealer.apps.present.words import hand_name, pot_name
@@ -65,12 +66,12 @@ def _seat_line(view: SeatView, lang: Lang) -> str:
     return "  " + " ".join(parts).rstrip()
 
 
-def _owed_now(hand: Hand) -> str | None:
-    """The step a ruling owes next, as the trainee types it (``replace 5``)."""
+def _owed_now(hand: Hand, lang: Lang) -> str | None:
+    """The step a ruling owes next, as the trainee types it in ``lang`` (``replace 5``, 補牌 5)."""
     head = hand.owed[0] if hand.owed else None
     if head is None or head.verb is None:
         return None
-    return str(DealerStep(head.verb, seat=head.seat))
+    return display(str(DealerStep(head.verb, seat=head.seat)), lang)
 
 
 def _whose_turn(hand: Hand, lang: Lang) -> str:
@@ -93,7 +94,7 @@ def status_line(hand: Hand, lang: Lang) -> str:
     if ledger.set_aside:
         parts.append(f"{text('set-aside', lang)}{colon}{format_cards(ledger.set_aside)}")
     parts.append(f"{text('pot', lang)}{colon}{format_chips(hand.pot)}")
-    owed = _owed_now(hand)
+    owed = _owed_now(hand, lang)
     if owed is not None:  # a ruling's step comes before any player's turn
         parts.append(f"{text('owed', lang)}{colon}{owed}")
     else:

@@ -15,8 +15,8 @@ from dataclasses import dataclass, field
 from typing import TypeAlias, TypeVar
 
 from dealer.apps.floor.answer import trace_source
+from dealer.apps.present.commands import canonical
 from dealer.apps.present.texts import say
-from dealer.apps.training.aliases import canonical
 from dealer.apps.training.scoring import Mistake, Score, Skill
 from dealer.apps.training.turns import Asked, Prompt, Said, ScoreChange, TableChange, Turn
 from dealer.core.ruleset import Ruleset

@@ -24,6 +24,7 @@ from html import escape
 
 from dealer.apps.floor.answer import trace_source
 from dealer.apps.floor.booklet import STYLE, document
+from dealer.apps.present.commands import display
 from dealer.apps.present.table import render_table
 from dealer.apps.training.desk import Desk
 from dealer.apps.training.drills.procedure import rule_now
@@ -208,7 +209,7 @@ def _answer_lines(question: Question, lang: Lang) -> list[str]:
     if question.kind is Kind.RULING:
         lines.append(message("exam-answer-choice", lang, number=question.answer))
     elif question.kind is Kind.NEXT:
-        lines.append(message("exam-answer-next", lang, step=question.answer))
+        lines.append(message("exam-answer-next", lang, step=display(str(question.answer), lang)))
     lines.append(_rule_line(question, lang))
     said = "rule" if question.kind is Kind.NEXT else "summary"  # a rule, or a ruling
     lines.append(f"{template(said, lang)}{colon}{question.summary}")

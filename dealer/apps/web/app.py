@@ -41,7 +41,6 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from dealer.apps.floor.ask import answer as ask_answer
-from dealer.apps.training.aliases import display
 from dealer.apps.training.drills.procedure import owed_commands
 from dealer.apps.training.export import csv_text
 from dealer.apps.training.report import export_json, load_school, report_date, report_head
@@ -284,9 +283,7 @@ class WebApp:
             "ruling": examiner.ruling,
             "owed": []
             if hand is None
-            else [  # as the buttons say them (銷牌, not burn)
-                display(step, examiner.lang) for step in owed_commands(hand, examiner.lang)
-            ],
+            else owed_commands(hand, examiner.lang),  # as the buttons say them (銷牌, not burn)
         }
         if live.learn:
             state["expected"] = examiner.expected()

@@ -20,9 +20,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer.apps.present.commands import canonical
 from dealer.apps.present.table import describe_game, text
 from dealer.apps.training import Drill, Slip, slip_mishap
-from dealer.apps.training.aliases import canonical
 from dealer.apps.training.drills.awards import parse_award
 from dealer.apps.training.session import Session
 from dealer.apps.training.turns import (

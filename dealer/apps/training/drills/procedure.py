@@ -12,10 +12,10 @@ import random
 from collections.abc import Sequence
 
 from dealer.apps.present import words
+from dealer.apps.present.commands import display
 from dealer.apps.present.table import event_lines, render_table
 from dealer.apps.present.words import card_role
 from dealer.apps.training import turns
-from dealer.apps.training.aliases import display
 from dealer.apps.training.desk import Asking, Desk
 from dealer.apps.training.drills.awards import (
     Verdict,
@@ -90,7 +90,7 @@ def owed_commands(hand: Hand, lang: str) -> list[str]:
     found = []
     for owed in hand.owed:
         if owed.verb is not None:
-            command = str(DealerStep(owed.verb, seat=owed.seat))
+            command = display(str(DealerStep(owed.verb, seat=owed.seat)), Lang(lang))
             role = card_role(owed.role, Lang(lang)) if owed.role is not None else None
             found.append(f"{command} ({role})" if role is not None else command)
         else:
@@ -354,9 +354,8 @@ class DealDrill:
         desk = self.desk
         rule_id = charged_rule(hand, step, refusal, self._last)
         if desk.lang != "en" and isinstance(refusal, OutOfOrder):
-            message = desk.t("expected", expected=wanted, got=step)
-            # the page says the step as its buttons do (銷牌, not burn); the terminal as typed
-            shown = desk.t("expected", expected=wanted, got=display(str(step), desk.lang))
+            # the step said as the language's commands say it (銷牌, not burn), on every surface
+            message = shown = desk.t("expected", expected=wanted, got=display(str(step), desk.lang))
         else:
             message = shown = words.refusal(refusal, Lang(desk.lang))
         skill = skill_of(rule_id)
@@ -371,7 +370,7 @@ class DealDrill:
 
         desk.emit(
             turns.Verdict(
-                lines(message, expected),
+                lines(message, display(expected, desk.lang)),
                 False,
                 rule_id,
                 skill.value,
@@ -434,9 +433,8 @@ class DealDrill:
                         fields[name] = desk.pot(int(str(fields[name])))
                 message = desk.t(verdict.key, **fields)
                 explained = desk.explained(verdict.rule, hand.rulings)
-                told = (desk.t("wrong", message=message),
-                        desk.t("expected-command", command=expected))  # fmt: skip
-                shown = (told[0], desk.t("expected-command", command=display(expected, desk.lang)))
+                command = desk.t("expected-command", command=display(expected, desk.lang))
+                told = shown = (desk.t("wrong", message=message), command)
                 desk.emit(
                     turns.Verdict(
                         (*told, *explained.lines),
@@ -470,7 +468,7 @@ class DealDrill:
             return None
         if uncontested and isinstance(step, DealerStep) and step.verb is Verb.SHOWDOWN:
             return Verdict("ROUND-END", "uncontested", {"seat": hand.live[0]})
-        return Verdict("SIDE-POTS", "award-expected", {"got": line})
+        return Verdict("SIDE-POTS", "award-expected", {"got": display(str(step), desk.lang)})
 
     # -- mishaps ---------------------------------------------------------------------------------
 
@@ -488,7 +486,7 @@ class DealDrill:
         else:
             what = told = self._what(slip, mishap, events, ruled, to_act)
             if typed is not None:
-                told = desk.t("as-you", step=typed, text=what)
+                told = desk.t("as-you", step=display(typed, desk.lang), text=what)
             desk.say(desk.t("school-mishap-during" if during else "mishap", text=told))
             if not mishap.noticed:
                 self._unnoticed = what
