@@ -326,6 +326,19 @@ def test_the_web_ask_takes_the_real_table_as_the_terminal_one_does(client: Any) 
     assert '<span class="rule-id">DEAL-EXTRA-ONE</span>' in page and "Qs" in page
     page = client.get("/ask", params={"did": "skipped", "players": 4, "button": 4, "place": 3}).text
     assert '<span class="rule-id">DEAL-SEAT-SKIPPED</span>' in page
+    # The third card of the deal (button 1: seats 2, 3, 4) is exposed: HOLE-EXPOSED-OTHER, the deal
+    # goes on and the card stays in seat 4's hand until the replacement at the end of the deal;
+    # the place is drawn from the answer's typed fields (place "seat", seat 4), in each language.
+    for lang, where in (
+        ("en", "is now in seat 4&#x27;s hand"),
+        ("zh-Hans", "现在位于4 号座位的手牌"),
+    ):
+        params = {"did": "exposed", "players": 4, "place": 3, "lang": lang}
+        page = client.get("/ask", params=params).text
+        listed = page[
+            page.index('<ul id="on-table">') : page.index("</ul>", page.index("on-table"))
+        ]
+        assert '<span class="rule-id">HOLE-EXPOSED-OTHER</span>' in page and where in listed
     assert client.get("/ask", params={"did": "nope"}).status_code == 400
     assert (
         client.get("/ask", params={"did": "extra", "button": "7", "players": "4"}).status_code

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from dealer.apps.floor.answer import rule_as_json
+from dealer.apps.floor.ask import location, place_words
 from dealer.apps.floor.which import ask_line, candidates
 from dealer.apps.web.store import SkillRecord, StoredSession
 from dealer.apps.web.texts import PAGE_TEXTS, page_text
@@ -353,13 +354,6 @@ def table_html(view: dict[str, Any], lang: Lang) -> str:
     )
 
 
-def _place(where: str, lang: Lang) -> str:
-    """A ledger place (``seat 3``, ``set aside``) in the reader's words (as ``dealer ask``)."""
-    if where.startswith("seat "):
-        return book().label("place-seat", lang).format(seat=where.split()[1])
-    return book().label(f"place-{where.replace(' ', '-')}", lang)
-
-
 def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
     """The real table, as ``dealer ask`` without a file asks for it: the game, the seats and
     the button, what the dealer did, which seat or card, the cards the table saw."""
@@ -459,7 +453,7 @@ def ask_page(
             fate = fates.get(name)
             name = book().label(f"fate-{fate}", lang) if fate else book().label("cards", lang)
         lines.append(
-            card_line.format(name=name, card=item["card"], place=_place(item["now"], lang))
+            card_line.format(name=name, card=item["card"], place=place_words(location(item), lang))
         )
     if facts["to_act"] is not None:
         lines.append(book().label("ask-to-act", lang).format(seat=facts["to_act"]))
