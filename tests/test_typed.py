@@ -178,8 +178,6 @@ REGEX_ALLOWED = {
     "line until the replay gives it as a value (the replay helper's)",
     "dealer/apps/phh/exporting.py": "a PHH time value as given; TOML escaping",
     "dealer/apps/web/app.py": "a trainee's name as typed, made into a download's file name",
-    "dealer/apps/web/accounts.py": "the request's path against the open pages; a page's <body> "
-    "tag, where the account bar goes (HTML structure, not our words)",
 }
 
 

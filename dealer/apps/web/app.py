@@ -591,7 +591,7 @@ class WebApp:
 
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
-        toolbar = toolbar_html("/rules", ruleset, lang)
+        toolbar = pages.ACCOUNT_SLOT + toolbar_html("/rules", ruleset, lang)
         html = await anyio.to_thread.run_sync(lambda: booklet_html(ruleset, lang, toolbar=toolbar))
         return HTMLResponse(html)
 
@@ -613,7 +613,9 @@ class WebApp:
             return RedirectResponse(f"/exam?{query}", status_code=303)
         if not is_number(seed) or not 0 <= int(seed) < 1 << 31:
             raise ApiError(400, "'seed' must be a whole number from 0 to 2^31 - 1")
-        toolbar = toolbar_html("/exam", ruleset, lang, seed=int(seed), questions=int(count))
+        toolbar = pages.ACCOUNT_SLOT + toolbar_html(
+            "/exam", ruleset, lang, seed=int(seed), questions=int(count)
+        )
         html = await anyio.to_thread.run_sync(
             lambda: exam_html(
                 exam(seed=int(seed), count=int(count), ruleset=ruleset, lang=lang),

@@ -23,6 +23,10 @@ from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.search import Answer, Verdict
 from dealer.rules.texts import message
 
+# The account bar's place on every page (who is signed in, or that the server answers this
+# machine only): the page template puts it, accounts.Guard fills it.
+ACCOUNT_SLOT = "<!--account-->"
+
 __all__ = [
     "ask_page",
     "floor_page",
@@ -64,7 +68,7 @@ def _shell(title: str, body: str, lang: Lang, here: str, params: dict[str, str])
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         '<link rel="stylesheet" href="/static/style.css"></head>'
-        f'<body><header><nav>{nav}</nav><div class="langs">'
+        f'<body>{ACCOUNT_SLOT}<header><nav>{nav}</nav><div class="langs">'
         f"{t('language')}{_colon(lang)}{switch}</div>"
         f"</header><main>{body}</main></body></html>\n"
     )
