@@ -293,7 +293,7 @@ def test_the_floor_desk_asks_which_one_instead_of_guessing(client: Any) -> None:
 
 
 def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: Any) -> None:
-    page = client.get("/ask", params={"situation": "turn", "seed": 4, "players": 6,
+    page = client.get("/ask", params={"situation": "turn-early", "seed": 4, "players": 6,
                                       "lang": "zh-Hant"}).text  # fmt: skip
     assert '<span class="rule-id">TURN-PREMATURE</span> 轉牌過早</h2>' in page
     # TURN-PREMATURE (seed): the card is set aside; the flop stays; the remedy's seven steps are
@@ -310,6 +310,39 @@ def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: A
     assert "premature" not in page.split('id="answer"')[1].split("</section>")[0]
     assert client.get("/ask", params={"situation": "spill"}).status_code == 400
     assert client.get("/ask", params={"players": "99"}).status_code == 400
+
+
+def test_one_guided_ask_catalogue_for_the_terminal_and_both_web_forms(client: Any) -> None:
+    """procedures/situations.yaml is the one catalogue (issue 23): the real-table form offers every
+    situation the terminal's guided ask does, the seeded form those a dealt hand reaches by the
+    trainer's slip, both worded the same; each is dealt on its own street."""
+    from dealer.apps.floor.guided import MISHAPS
+    from dealer.apps.training.drills.slips import Slip
+
+    page = client.get("/ask").text
+
+    def offered(select: str) -> list[tuple[str, str]]:
+        start = page.index(f'<select name="{select}"')
+        found = page[start : page.index("</select>", start)]
+        return re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', found)
+
+    real, seeded = offered("did"), offered("situation")
+    assert [key for key, _ in real] == [m.key for m in MISHAPS]
+    assert [key for key, _ in seeded] == [m.key for m in MISHAPS if m.slip is not None]
+    assert set(seeded) <= set(real)  # the same words for the same situation
+    assert {m.slip for m in MISHAPS if m.slip} <= {slip.value for slip in Slip}
+    assert {"extra-2", "short-hand", "twice", "flop-burn2"} == {m.key for m in MISHAPS} - {
+        key for key, _ in seeded
+    }  # two-part mishaps and a second burn before the flop: the trainer has no slip for them
+    # BURN-ERROR (a): the street card turned without its burn becomes the burn, on the turn (three
+    # board cards stay out) or the river (four): the situation chosen, not the first one offered.
+    for key, board in (("turn-noburn", "3"), ("river-noburn", "4")):
+        params = {"situation": key, "seed": 1, "players": 6}
+        answer = client.get("/ask", params=params).text
+        assert '<span class="rule-id">BURN-ERROR</span>' in answer, key
+        shown = answer[answer.index('id="board"') : answer.index('class="pots"')]
+        assert shown.count("data-card=") == int(board), key
+        assert "card turned without a burn: " in answer and "is now in the burn pile" in answer
 
 
 def test_the_web_ask_takes_the_real_table_as_the_terminal_one_does(client: Any) -> None:

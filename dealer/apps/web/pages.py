@@ -15,10 +15,11 @@ from urllib.parse import quote, urlencode
 
 from dealer.apps.floor.answer import rule_as_json
 from dealer.apps.floor.ask import location, place_words
+from dealer.apps.floor.guided import GAMES, MISHAPS
 from dealer.apps.floor.which import ask_line, candidates
 from dealer.apps.web.store import SkillRecord, StoredSession
-from dealer.apps.web.texts import PAGE_TEXTS, page_text
-from dealer.apps.web.trainer_adapter import drill_name
+from dealer.apps.web.texts import page_text
+from dealer.apps.web.trainer_adapter import SEEDED, drill_name
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.search import Answer, Verdict
 from dealer.rules.texts import message
@@ -361,7 +362,6 @@ def table_html(view: dict[str, Any], lang: Lang) -> str:
 def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
     """The real table, as ``dealer ask`` without a file asks for it: the game, the seats and
     the button, what the dealer did, which seat or card, the cards the table saw."""
-    from dealer.apps.floor.guided import GAMES, MISHAPS
 
     def t(key: str) -> str:
         return escape(page_text(key, lang))
@@ -404,7 +404,6 @@ def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
 
 def ask_page(
     form: dict[str, Any],
-    slips: Sequence[str],
     lang: Lang,
     view: dict[str, Any] | None,
     facts: dict[str, Any] | None,
@@ -415,12 +414,13 @@ def ask_page(
     def t(key: str, **fields: object) -> str:
         return escape(page_text(key, lang, **fields))
 
-    chosen = form.get("situation", "turn")
+    chosen = form.get("situation", "turn-early")
     options = "".join(
-        f'<option value="{slip}"{" selected" if slip == chosen else ""}>'
-        f"{t('slip-' + slip)}</option>"
-        for slip in slips
-        if f"slip-{slip}" in PAGE_TEXTS  # the situations the page words (the drill has more)
+        f'<option value="{m.key}"{" selected" if m.key == chosen else ""}>'
+        f"{escape(message(f'street-{m.street}', lang))} · {escape(message(m.label, lang))}"
+        "</option>"
+        for m in MISHAPS
+        if m.key in SEEDED  # the situations a dealt hand reaches (the real table reaches all)
     )
     body = (
         f"<h1>{t('ask-title')}</h1><p>{t('ask-hint')}</p>"
