@@ -241,3 +241,74 @@ def test_a_25_50_table_with_a_10_ante_has_one_chip_unit() -> None:
     from_scenario = scenario_from_text(text, "antes.yaml").table.stakes
     made = Stakes.blinds(Structure.NO_LIMIT, D(25), D(50), ante=D(10))
     assert from_scenario.chip_unit == made.chip_unit == D(5)
+
+
+# -- one definition per fact (issue 23 item 4): titles and fallbacks, pot names, the house ruling
+
+
+def test_ruleset_titles_and_fallbacks_are_the_rulebooks_only(tmp_path: Path) -> None:
+    """Written once, in procedures/rulebook.yaml (rulesets:); a published ruleset file that says
+    them again is refused at its line (seed falls back on wsop-2024, RULES.md "Rulesets")."""
+    import yaml
+
+    from dealer.core.errors import DataError
+    from dealer.rules.rulebook import book
+    from dealer.rules.rulesets import RULESETS, load_ruleset, names
+
+    for path in sorted(RULESETS.glob("*.yaml")):
+        assert {"title", "fallback"} & set(
+            yaml.safe_load(path.read_text(encoding="utf-8"))
+        ) == set()
+    assert sorted(book().rulesets) == sorted(names())
+    assert (book().rulesets["seed"].fallback, book().rulesets["wsop-2024"].fallback) == (
+        "wsop-2024",
+        None,
+    )
+    again = tmp_path / "seed-copy.yaml"
+    lines = (RULESETS / "seed.yaml").read_text(encoding="utf-8").splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("name:")) + 1
+    lines.insert(at, "fallback: wsop-2024")
+    again.write_text("\n".join(lines).replace("name: seed", "name: seed-copy") + "\n")
+    with pytest.raises(DataError) as refused:
+        load_ruleset(str(again))
+    assert str(refused.value) == (
+        f"{again}:{at + 1}: a published ruleset's fallback is the rulebook's (rulesets:)"
+    )
+
+
+def test_a_pot_has_one_name_for_the_trainer_and_the_table() -> None:
+    from types import SimpleNamespace
+
+    from dealer.apps.present.words import pot_name
+    from dealer.apps.training.desk import Desk
+
+    for lang in Lang:
+        assert {"train-pot-main", "train-pot-side"} & set(messages(lang)) == set()
+        desk: Any = SimpleNamespace(lang=lang)  # the one field Desk.pot reads
+        assert [Desk.pot(desk, n) for n in range(3)] == [pot_name(n, lang) for n in range(3)]
+    assert [pot_name(n, Lang.ZH_HANT) for n in range(3)] == ["主池", "邊池 1", "邊池 2"]  # seeds
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "misdeal"),
+    [("seed", False), ("wsop-2024", True), ("procedures/house/first-two-cards.yaml", True)],
+)
+def test_the_house_ruling_is_chosen_once_for_the_floor_and_the_engine(
+    ruleset: str, misdeal: bool
+) -> None:
+    """The second card of the deal exposed: dealt on under seed (HOLE-EXPOSED-SECOND, 004 ¶1-2),
+    a misdeal under wsop-2024 (LA 104) and under the overlay whose misdeal_exposed_cards is
+    [1, 2]. ``dealer rule`` (the floor's lookup) and a hand the engine rules pick one ruling."""
+    from dealer.apps.floor.guided import Answers, build
+    from dealer.apps.floor.lookup import house_ruling
+    from dealer.engine.obligations import is_misdeal
+    from dealer.rules.rulebook import rule
+    from dealer.rules.rulesets import load_ruleset
+
+    hand = build(Answers("no-limit", 6, 1, "exposed", 2, (), 0), ruleset).hand
+    ruled = hand.rulings[-1]
+    assert ruled.rule_id == "HOLE-EXPOSED-SECOND"
+    choices = load_ruleset(ruleset)
+    entry = rule("HOLE-EXPOSED-SECOND")
+    floor = house_ruling(entry, choices) or entry.ruling(choices.base)
+    assert ruled.ruling is floor and is_misdeal(floor) is misdeal
