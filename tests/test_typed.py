@@ -230,17 +230,26 @@ def test_stakes_and_the_scenario_reader_agree_on_the_chip_unit() -> None:
 
 
 def test_a_25_50_table_with_a_10_ante_has_one_chip_unit() -> None:
+    """CHIP-UNIT (LA 130): "the smallest chip used to make the big blind": 50 is two 25 chips, so
+    wagers are in 25s; the 10 ante is a forced bet, not a wager, and sets no unit. A raise to 135
+    is refused, to 150 taken, however the table is set up."""
     from dealer.core.stakes import Stakes, Structure
     from dealer.scenarios.format import scenario_from_text
+    from dealer.scenarios.replay import replay
 
     text = (
         "scenario: antes\nrules: [CHIP-UNIT]\n"
         "table: {game: no-limit, blinds: [25, 50], ante: 10, button: 1,"
-        " seats: {1: 1000, 2: 1000, 3: 1000}}\nsteps: [post]\n"
+        " seats: {1: 1000, 2: 1000, 3: 1000}}\ndeck: {seed: 1}\nsteps:\n  - auto: deal\n"
+        '  - {step: seat 1 raise 135, refused: "raise to 135 is not a multiple of the 25 chip'
+        ' (CHIP-UNIT)"}\n  - seat 1 raise 150\n  - expect: {to_act: 2, pot: 255}\n'
     )
-    from_scenario = scenario_from_text(text, "antes.yaml").table.stakes
+    scenario = scenario_from_text(text, "antes.yaml")
     made = Stakes.blinds(Structure.NO_LIMIT, D(25), D(50), ante=D(10))
-    assert from_scenario.chip_unit == made.chip_unit == D(5)
+    assert scenario.table is not None
+    assert scenario.table.stakes.chip_unit == made.chip_unit == D(25)
+    result = replay(scenario)
+    assert result.passed, result.failures
 
 
 # -- one definition per fact (issue 23 item 4): titles and fallbacks, pot names, the house ruling
