@@ -749,3 +749,35 @@ def test_the_table_shows_one_pot_until_a_player_is_all_in() -> None:
         {"index": 0, "amount": "12"},
         {"index": 1, "amount": "3"},
     ]
+
+
+def test_the_server_answers_without_waiting_for_the_clients_ack() -> None:
+    """``dealer serve``'s connections have Nagle's algorithm off: uvicorn writes an answer's head
+    and body apart, and with it on the body waited for the client's delayed ACK (issue 23: some
+    40 ms a step). asyncio turns it off on the connections of a socket made as TCP by name."""
+    import asyncio
+    import socket
+
+    from dealer.apps.web.server import _listen
+
+    listening = _listen("127.0.0.1", 0, socket.AF_INET)
+    port = listening.getsockname()[1]
+    flags: list[int] = []
+
+    async def main() -> None:
+        def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            accepted = writer.get_extra_info("socket")
+            flags.append(accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(connected, sock=listening)
+        async with server:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            for _ in range(100):
+                if flags:
+                    break
+                await asyncio.sleep(0.01)
+            writer.close()
+
+    asyncio.run(main())
+    assert flags and flags[0] != 0
