@@ -193,8 +193,8 @@ BAD_INPUT = [
     ),
     (
         "chip-unit-mismatch",
-        6,
-        "the small blind 10 is not a whole number of the 25 chip (CHIP-UNIT)",
+        7,
+        "the big blind 20 is not a whole number of the 25 chip (CHIP-UNIT)",
     ),
 ]
 

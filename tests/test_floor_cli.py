@@ -108,7 +108,9 @@ def test_ask_under_wsop_gives_the_other_steps() -> None:
     facts = json.loads(out)
     assert (facts["irregularity"], facts["ruleset"]) == ("TURN-PREMATURE", "wsop-2024")
     # held out until the reshuffle takes it back (LA 167; SEEN-CARD-STAYS-OUT)
-    assert facts["cards"] == [{"name": "premature turn card", "card": "Ts", "now": "set aside"}]
+    assert facts["cards"] == [
+        {"name": "premature turn card", "card": "Ts", "place": "set aside", "seat": None}
+    ]
     assert facts["owed"] == [
         "Complete the flop betting round",
         "Reshuffle the whole stub with the premature card",
@@ -187,13 +189,13 @@ def test_ask_tells_every_ruling_in_force_the_held_burn_and_that_no_raise_is_open
     }  # fmt: skip
     assert [(r["id"], r["ruleset"], r["cards"]) for r in facts["rulings"]] == [
         ("HOLE-EXPOSED-OTHER", "seed",
-         [{"name": "exposed card", "card": "7c", "now": "set aside"}]),
+         [{"name": "exposed card", "card": "7c", "place": "set aside", "seat": None}]),
         ("HOLE-EXPOSED-BY-PLAYER", "seed",
-         [{"name": "flashed card", "card": "Ah", "now": "seat 1"}]),
+         [{"name": "flashed card", "card": "Ah", "place": "seat", "seat": 1}]),
     ]  # fmt: skip
     assert facts["held"] == [
         {"card": "7c", "name": "exposed card", "rule": "HOLE-EXPOSED-OTHER", "for": "burn",
-         "now": "set aside"},
+         "place": "set aside", "seat": None},
     ]  # fmt: skip
 
 
@@ -229,10 +231,10 @@ def test_ask_names_the_cards_of_a_rebuilt_board() -> None:
         "  board card taken back: 5h is now in the burn pile",
     ]
     code, out, _ = run_cli("ask", str(ASK / "turn-rebuilt-on-the-river.yaml"), "--json")
-    assert [(c["name"], c["card"], c["now"]) for c in json.loads(out)["cards"]] == [
-        ("card turned without a burn", "4d", "board"),
-        ("card that would have come", "6s", "board"),
-        ("board card taken back", "5h", "burn"),
+    assert [(c["name"], c["card"], c["place"], c["seat"]) for c in json.loads(out)["cards"]] == [
+        ("card turned without a burn", "4d", "board", None),
+        ("card that would have come", "6s", "board", None),
+        ("board card taken back", "5h", "burn", None),
     ]
     code, out, _ = run_cli("ask", str(ASK / "turn-rebuilt-on-the-river.yaml"), "--lang", "zh-Hans")
     assert "  本应出现的牌：6s 现在位于公共牌区" in out.splitlines()

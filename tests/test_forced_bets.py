@@ -67,14 +67,14 @@ def test_dead_money_stays_in_the_main_pot_even_when_chips_go_back() -> None:
 
 
 def test_stakes_and_the_scenario_reader_agree_on_the_chip_unit() -> None:
-    # CHIP-UNIT: one default (dealer.core.chips.default_unit) for Stakes and the scenario reader, so
-    # a 25/50 game with a 10 ante plays in 5 chips however it is set up (issue 23)
+    # CHIP-UNIT: one default (dealer.core.chips.default_unit) for Stakes and the scenario reader:
+    # the smallest chip used to make the big blind (LA 130), so a 25/50 game with a 10 ante plays
+    # in 25 chips however it is set up, the ante a forced bet only (issue 23)
     assert Stakes.blinds(
         Structure.NO_LIMIT, Decimal(25), Decimal(50), ante=Decimal(10)
-    ).chip_unit == Decimal(5)
-    assert Stakes.limit(Decimal(5), Decimal(10)).chip_unit == Decimal(
-        "0.5"
-    )  # 2.5 = 2 x 1 + 0.5 (LA 130)
+    ).chip_unit == Decimal(25)
+    # 5/10 limit: the big blind is the small bet, one 5 chip; the 2.5 small blind sets no unit
+    assert Stakes.limit(Decimal(5), Decimal(10)).chip_unit == Decimal(5)
     checked = 0
     for path in sorted((ROOT / "scenarios").rglob("*.yaml")):
         if path.parent.name == "house":

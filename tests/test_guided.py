@@ -81,8 +81,9 @@ def test_four_card_flop_goes_back_with_the_cards_named() -> None:
     assert code == 0
     facts = json.loads(out)
     assert facts["irregularity"] == "FLOP-TOO-MANY"
-    assert [(c["card"], c["now"]) for c in facts["cards"]] == [
-        ("Ah", "set aside"), ("7d", "set aside"), ("2c", "set aside"), ("9s", "set aside"),
+    assert [(c["card"], c["place"], c["seat"]) for c in facts["cards"]] == [
+        ("Ah", "set aside", None), ("7d", "set aside", None), ("2c", "set aside", None),
+        ("9s", "set aside", None),
     ]  # fmt: skip
     assert facts["owed"] == [
         "Shuffle the stub together with the flop cards (not the burn)",

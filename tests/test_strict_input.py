@@ -128,11 +128,11 @@ TABLES = [
     (
         "table: {game: no-limit, blinds: [10, 20], ante: 5, chip: 25, button: 3, "
         "seats: {1: 1003, 2: 1000, 3: 1000}}",
-        "3: the small blind 10 is not a whole number of the 25 chip (CHIP-UNIT)",
+        "3: the big blind 20 is not a whole number of the 25 chip (CHIP-UNIT)",
     ),
     (
         "table: {game: limit, bets: [5, 10], chip: 2, button: 3, seats: {1: 100, 2: 100}}",
-        "3: the small blind 2.5 is not a whole number of the 2 chip (CHIP-UNIT)",
+        "3: the big blind 5 is not a whole number of the 2 chip (CHIP-UNIT)",
     ),
     (
         "table: {game: no-limit, blinds: [1, 2], chip: 0, button: 3, seats: {1: 100, 2: 100}}",

@@ -178,8 +178,6 @@ REGEX_ALLOWED = {
     "line until the replay gives it as a value (the replay helper's)",
     "dealer/apps/phh/exporting.py": "a PHH time value as given; TOML escaping",
     "dealer/apps/web/app.py": "a trainee's name as typed, made into a download's file name",
-    "dealer/apps/web/accounts.py": "the request's path against the open pages; a page's <body> "
-    "tag, where the account bar goes (HTML structure, not our words)",
 }
 
 
@@ -232,14 +230,94 @@ def test_stakes_and_the_scenario_reader_agree_on_the_chip_unit() -> None:
 
 
 def test_a_25_50_table_with_a_10_ante_has_one_chip_unit() -> None:
+    """CHIP-UNIT (LA 130): "the smallest chip used to make the big blind": 50 is two 25 chips, so
+    wagers are in 25s; the 10 ante is a forced bet, not a wager, and sets no unit. A raise to 135
+    is refused, to 150 taken, however the table is set up."""
     from dealer.core.stakes import Stakes, Structure
     from dealer.scenarios.format import scenario_from_text
+    from dealer.scenarios.replay import replay
 
     text = (
         "scenario: antes\nrules: [CHIP-UNIT]\n"
         "table: {game: no-limit, blinds: [25, 50], ante: 10, button: 1,"
-        " seats: {1: 1000, 2: 1000, 3: 1000}}\nsteps: [post]\n"
+        " seats: {1: 1000, 2: 1000, 3: 1000}}\ndeck: {seed: 1}\nsteps:\n  - auto: deal\n"
+        '  - {step: seat 1 raise 135, refused: "raise to 135 is not a multiple of the 25 chip'
+        ' (CHIP-UNIT)"}\n  - seat 1 raise 150\n  - expect: {to_act: 2, pot: 255}\n'
     )
-    from_scenario = scenario_from_text(text, "antes.yaml").table.stakes
+    scenario = scenario_from_text(text, "antes.yaml")
     made = Stakes.blinds(Structure.NO_LIMIT, D(25), D(50), ante=D(10))
-    assert from_scenario.chip_unit == made.chip_unit == D(5)
+    assert scenario.table is not None
+    assert scenario.table.stakes.chip_unit == made.chip_unit == D(25)
+    result = replay(scenario)
+    assert result.passed, result.failures
+
+
+# -- one definition per fact (issue 23 item 4): titles and fallbacks, pot names, the house ruling
+
+
+def test_ruleset_titles_and_fallbacks_are_the_rulebooks_only(tmp_path: Path) -> None:
+    """Written once, in procedures/rulebook.yaml (rulesets:); a published ruleset file that says
+    them again is refused at its line (seed falls back on wsop-2024, RULES.md "Rulesets")."""
+    import yaml
+
+    from dealer.core.errors import DataError
+    from dealer.rules.rulebook import book
+    from dealer.rules.rulesets import RULESETS, load_ruleset, names
+
+    for path in sorted(RULESETS.glob("*.yaml")):
+        assert {"title", "fallback"} & set(
+            yaml.safe_load(path.read_text(encoding="utf-8"))
+        ) == set()
+    assert sorted(book().rulesets) == sorted(names())
+    assert (book().rulesets["seed"].fallback, book().rulesets["wsop-2024"].fallback) == (
+        "wsop-2024",
+        None,
+    )
+    again = tmp_path / "seed-copy.yaml"
+    lines = (RULESETS / "seed.yaml").read_text(encoding="utf-8").splitlines()
+    at = next(n for n, line in enumerate(lines) if line.startswith("name:")) + 1
+    lines.insert(at, "fallback: wsop-2024")
+    again.write_text("\n".join(lines).replace("name: seed", "name: seed-copy") + "\n")
+    with pytest.raises(DataError) as refused:
+        load_ruleset(str(again))
+    assert str(refused.value) == (
+        f"{again}:{at + 1}: a published ruleset's fallback is the rulebook's (rulesets:)"
+    )
+
+
+def test_a_pot_has_one_name_for_the_trainer_and_the_table() -> None:
+    from types import SimpleNamespace
+
+    from dealer.apps.present.words import pot_name
+    from dealer.apps.training.desk import Desk
+
+    for lang in Lang:
+        assert {"train-pot-main", "train-pot-side"} & set(messages(lang)) == set()
+        desk: Any = SimpleNamespace(lang=lang)  # the one field Desk.pot reads
+        assert [Desk.pot(desk, n) for n in range(3)] == [pot_name(n, lang) for n in range(3)]
+    assert [pot_name(n, Lang.ZH_HANT) for n in range(3)] == ["主池", "邊池 1", "邊池 2"]  # seeds
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "misdeal"),
+    [("seed", False), ("wsop-2024", True), ("procedures/house/first-two-cards.yaml", True)],
+)
+def test_the_house_ruling_is_chosen_once_for_the_floor_and_the_engine(
+    ruleset: str, misdeal: bool
+) -> None:
+    """The second card of the deal exposed: dealt on under seed (HOLE-EXPOSED-SECOND, 004 ¶1-2),
+    a misdeal under wsop-2024 (LA 104) and under the overlay whose misdeal_exposed_cards is
+    [1, 2]. ``dealer rule`` (the floor's lookup) and a hand the engine rules pick one ruling."""
+    from dealer.apps.floor.guided import Answers, build
+    from dealer.apps.floor.lookup import house_ruling
+    from dealer.engine.obligations import is_misdeal
+    from dealer.rules.rulebook import rule
+    from dealer.rules.rulesets import load_ruleset
+
+    hand = build(Answers("no-limit", 6, 1, "exposed", 2, (), 0), ruleset).hand
+    ruled = hand.rulings[-1]
+    assert ruled.rule_id == "HOLE-EXPOSED-SECOND"
+    choices = load_ruleset(ruleset)
+    entry = rule("HOLE-EXPOSED-SECOND")
+    floor = house_ruling(entry, choices) or entry.ruling(choices.base)
+    assert ruled.ruling is floor and is_misdeal(floor) is misdeal

@@ -22,6 +22,7 @@ from starlette.testclient import TestClient
 from dealer.apps.web.accounts import check_password, hash_password
 from dealer.apps.web.app import Settings, create_app
 from dealer.apps.web.store import Progress, Role
+from dealer.rules.rulebook import Lang
 from tests.postgres import pg_server, pg_url
 
 __all__ = ["pg_server", "pg_url"]  # the fixtures, used by name
@@ -199,6 +200,37 @@ def test_without_accounts_the_pages_say_the_server_is_this_machines_only(tmp_pat
         assert "本伺服器只接受本機連線" in page
         assert client.get("/signin").status_code == 404
         assert "No accounts: this server answers this machine only" in client.get("/trainer").text
+
+
+PAGES = ("/trainer", "/floor", "/ask", "/progress", "/rules", "/exam?seed=1&questions=2")
+
+
+def test_the_bar_goes_in_the_slot_every_page_template_gives(tmp_path: Path) -> None:
+    """Every page's template gives the bar's place (issue 23): the bar comes once, where the
+    template put the slot; a sheet to print, without accounts, is the terminal's file."""
+    from dealer.apps.floor.booklet import booklet_html, toolbar_html
+    from dealer.apps.web.pages import ACCOUNT_SLOT
+
+    with TestClient(create_app(Settings(db=tmp_path / "p.sqlite3"))) as client:
+        for path in PAGES:
+            page = client.get(path).text
+            assert ACCOUNT_SLOT not in page, path
+            if path in ("/rules", "/exam?seed=1&questions=2"):
+                assert 'id="account"' not in page, path
+                continue
+            assert page.count('id="account"') == 1, path
+            assert page.index("<body>") < page.index('id="account"') < page.index("<header>")
+        toolbar = toolbar_html("/rules", "seed", Lang.EN)
+        assert client.get("/rules").text == booklet_html("seed", Lang.EN, toolbar=toolbar)
+    target = tmp_path / "a.sqlite3"
+    instructor(target)
+    with TestClient(create_app(Settings(db=target, accounts=True))) as mei:
+        sign_in(mei, "Mei")
+        for path in PAGES:
+            page = mei.get(path).text
+            assert ACCOUNT_SLOT not in page and page.count('<span id="who">Mei</span>') == 1, path
+        sheet = mei.get("/rules").text  # the bar above the web's toolbar, not inside the sheet
+        assert sheet.index('id="who"') < sheet.index('class="toolbar noprint"')
 
 
 def test_serve_without_accounts_refuses_another_machines_address(tmp_path: Path) -> None:

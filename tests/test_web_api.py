@@ -293,7 +293,7 @@ def test_the_floor_desk_asks_which_one_instead_of_guessing(client: Any) -> None:
 
 
 def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: Any) -> None:
-    page = client.get("/ask", params={"situation": "turn", "seed": 4, "players": 6,
+    page = client.get("/ask", params={"situation": "turn-early", "seed": 4, "players": 6,
                                       "lang": "zh-Hant"}).text  # fmt: skip
     assert '<span class="rule-id">TURN-PREMATURE</span> 轉牌過早</h2>' in page
     # TURN-PREMATURE (seed): the card is set aside; the flop stays; the remedy's seven steps are
@@ -312,6 +312,39 @@ def test_the_guided_ask_deals_to_the_mishap_and_answers_for_that_table(client: A
     assert client.get("/ask", params={"players": "99"}).status_code == 400
 
 
+def test_one_guided_ask_catalogue_for_the_terminal_and_both_web_forms(client: Any) -> None:
+    """procedures/situations.yaml is the one catalogue (issue 23): the real-table form offers every
+    situation the terminal's guided ask does, the seeded form those a dealt hand reaches by the
+    trainer's slip, both worded the same; each is dealt on its own street."""
+    from dealer.apps.floor.guided import MISHAPS
+    from dealer.apps.training.drills.slips import Slip
+
+    page = client.get("/ask").text
+
+    def offered(select: str) -> list[tuple[str, str]]:
+        start = page.index(f'<select name="{select}"')
+        found = page[start : page.index("</select>", start)]
+        return re.findall(r'<option value="([^"]+)"[^>]*>([^<]+)</option>', found)
+
+    real, seeded = offered("did"), offered("situation")
+    assert [key for key, _ in real] == [m.key for m in MISHAPS]
+    assert [key for key, _ in seeded] == [m.key for m in MISHAPS if m.slip is not None]
+    assert set(seeded) <= set(real)  # the same words for the same situation
+    assert {m.slip for m in MISHAPS if m.slip} <= {slip.value for slip in Slip}
+    assert {"extra-2", "short-hand", "twice", "flop-burn2"} == {m.key for m in MISHAPS} - {
+        key for key, _ in seeded
+    }  # two-part mishaps and a second burn before the flop: the trainer has no slip for them
+    # BURN-ERROR (a): the street card turned without its burn becomes the burn, on the turn (three
+    # board cards stay out) or the river (four): the situation chosen, not the first one offered.
+    for key, board in (("turn-noburn", "3"), ("river-noburn", "4")):
+        params = {"situation": key, "seed": 1, "players": 6}
+        answer = client.get("/ask", params=params).text
+        assert '<span class="rule-id">BURN-ERROR</span>' in answer, key
+        shown = answer[answer.index('id="board"') : answer.index('class="pots"')]
+        assert shown.count("data-card=") == int(board), key
+        assert "card turned without a burn: " in answer and "is now in the burn pile" in answer
+
+
 def test_the_web_ask_takes_the_real_table_as_the_terminal_one_does(client: Any) -> None:
     # The turn dealt before the flop round ended, the table saw Kh: TURN-PREMATURE, and the card
     # set aside is Kh itself (RULES.md TURN-PREMATURE: the premature card is set aside).
@@ -326,6 +359,19 @@ def test_the_web_ask_takes_the_real_table_as_the_terminal_one_does(client: Any) 
     assert '<span class="rule-id">DEAL-EXTRA-ONE</span>' in page and "Qs" in page
     page = client.get("/ask", params={"did": "skipped", "players": 4, "button": 4, "place": 3}).text
     assert '<span class="rule-id">DEAL-SEAT-SKIPPED</span>' in page
+    # The third card of the deal (button 1: seats 2, 3, 4) is exposed: HOLE-EXPOSED-OTHER, the deal
+    # goes on and the card stays in seat 4's hand until the replacement at the end of the deal;
+    # the place is drawn from the answer's typed fields (place "seat", seat 4), in each language.
+    for lang, where in (
+        ("en", "is now in seat 4&#x27;s hand"),
+        ("zh-Hans", "现在位于4 号座位的手牌"),
+    ):
+        params = {"did": "exposed", "players": 4, "place": 3, "lang": lang}
+        page = client.get("/ask", params=params).text
+        listed = page[
+            page.index('<ul id="on-table">') : page.index("</ul>", page.index("on-table"))
+        ]
+        assert '<span class="rule-id">HOLE-EXPOSED-OTHER</span>' in page and where in listed
     assert client.get("/ask", params={"did": "nope"}).status_code == 400
     assert (
         client.get("/ask", params={"did": "extra", "button": "7", "players": "4"}).status_code
@@ -703,3 +749,35 @@ def test_the_table_shows_one_pot_until_a_player_is_all_in() -> None:
         {"index": 0, "amount": "12"},
         {"index": 1, "amount": "3"},
     ]
+
+
+def test_the_server_answers_without_waiting_for_the_clients_ack() -> None:
+    """``dealer serve``'s connections have Nagle's algorithm off: uvicorn writes an answer's head
+    and body apart, and with it on the body waited for the client's delayed ACK (issue 23: some
+    40 ms a step). asyncio turns it off on the connections of a socket made as TCP by name."""
+    import asyncio
+    import socket
+
+    from dealer.apps.web.server import _listen
+
+    listening = _listen("127.0.0.1", 0, socket.AF_INET)
+    port = listening.getsockname()[1]
+    flags: list[int] = []
+
+    async def main() -> None:
+        def connected(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            accepted = writer.get_extra_info("socket")
+            flags.append(accepted.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(connected, sock=listening)
+        async with server:
+            _, writer = await asyncio.open_connection("127.0.0.1", port)
+            for _ in range(100):
+                if flags:
+                    break
+                await asyncio.sleep(0.01)
+            writer.close()
+
+    asyncio.run(main())
+    assert flags and flags[0] != 0

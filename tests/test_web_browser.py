@@ -234,7 +234,7 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
     browser.save_screenshot(str(SHOTS / "floor-zh-Hant.png"))
     assert browser.find_elements(By.ID, "which") == []  # one rule: no "which one?"
     # The guided ask: a premature turn picked on a drawn table, answered for that table.
-    browser.get(f"{server}/ask?situation=turn&seed=4&players=6&lang=zh-Hant")
+    browser.get(f"{server}/ask?situation=turn-early&seed=4&players=6&lang=zh-Hant")
     answer = browser.find_element(By.ID, "answer")
     assert "TURN-PREMATURE" in answer.text and "放在一旁" in answer.text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside img")) == 1

@@ -120,27 +120,28 @@ CHIP_VALUES = tuple(
 )  # fmt: skip
 
 
-def default_unit(*amounts: Decimal) -> Decimal:
-    """CHIP-UNIT by default: the smallest chip used to make the forced bets (LA 130), each made
-    from the usual chip values largest first, and in any case a chip that makes every one.
+def default_unit(big_blind: Decimal, small_blind: Decimal = ZERO) -> Decimal:
+    """CHIP-UNIT by default: the smallest chip used to make the big blind (LA 130), made from the
+    usual chip values largest first, and in any case a chip that makes it; the small blind's only
+    where there is no big blind. Antes and an odd small blind are forced bets, not wagers: they do
+    not set the unit.
 
-    >>> str(default_unit(Decimal(40000), Decimal(80000)))  # 80,000 = 3 x 25,000 + 5,000
+    >>> str(default_unit(Decimal(80000), Decimal(40000)))  # 80,000 = 3 x 25,000 + 5,000
     '5000'
-    >>> [str(default_unit(*map(Decimal, a))) for a in (("25", "50"), ("100", "200", "25"))]
-    ['25', '25']
-    >>> str(default_unit(Decimal("2.5"), Decimal(5))), str(default_unit(Decimal(3), Decimal(7)))
-    ('0.5', '1')
+    >>> [str(default_unit(Decimal(b), Decimal(s))) for b, s in (("50", "25"), ("200", "100"))]
+    ['25', '100']
+    >>> str(default_unit(Decimal(5), Decimal("2.5"))), str(default_unit(Decimal(0), Decimal(3)))
+    ('5', '1')
     """
-    positive = [amount for amount in amounts if amount > 0]
-    smallest: Decimal | None = None
-    for amount in positive:
-        rest = amount
-        for value in CHIP_VALUES:
-            if rest >= value:
-                rest %= value
-                smallest = value if smallest is None else min(smallest, value)
-    candidates = [*positive, *([smallest] if smallest is not None else [])]
-    return exact_gcd(*candidates) if candidates else Decimal(1)
+    made = big_blind if big_blind > 0 else small_blind
+    if made <= 0:
+        return Decimal(1)
+    rest, smallest = made, made
+    for value in CHIP_VALUES:
+        if rest >= value:
+            rest %= value
+            smallest = value
+    return exact_gcd(made, smallest)
 
 
 def exact_gcd(*amounts: Decimal) -> Decimal:

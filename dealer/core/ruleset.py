@@ -1,5 +1,6 @@
 """A ruleset's choices as a value: where the sources differ, what this table does (RULES.md
-"Rulesets"). :mod:`dealer.rules.rulesets` reads them from ``procedures/rulesets/*.yaml``."""
+"Rulesets"). :mod:`dealer.rules.rulesets` reads them from ``procedures/rulesets/*.yaml``; a
+ruleset's title and fallback are the rulebook's (``procedures/rulebook.yaml``, ``rulesets:``)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,6 @@ from dataclasses import dataclass
 @dataclass(frozen=True, slots=True)
 class Ruleset:
     name: str
-    title: str
-    fallback: str | None
     max_players: int
     limit_cap_bets: int | None
     limit_cap_lifted_heads_up: bool
@@ -24,7 +23,7 @@ class Ruleset:
     def ruling_from(self, rule_id: str) -> str:
         """The published ruleset whose ruling of ``rule_id`` this one applies.
 
-        >>> Ruleset("jade", "", None, 9, 4, False, (), (1,), False, "seed",
+        >>> Ruleset("jade", 9, 4, False, (), (1,), False, "seed",
         ...         (("FLOP-PREMATURE", "wsop-2024"),)).ruling_from("FLOP-PREMATURE")
         'wsop-2024'
         """

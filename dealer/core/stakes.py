@@ -94,11 +94,11 @@ class Stakes:
         ante_by: AntePayer = AntePayer.EACH,
     ) -> Stakes:
         """Fixed limit ``small_bet/big_bet``: big blind = small bet, small blind = half (BLINDS);
-        the chip unit defaults to the one the forced bets and bet sizes are made from (CHIP-UNIT,
+        the chip unit defaults to the smallest chip that makes the big blind (CHIP-UNIT,
         :func:`~dealer.core.chips.default_unit`, as a scenario's table has it)."""
         sb = small_bet / 2 if small_blind is None else small_blind
         if chip_unit is None:
-            chip_unit = default_unit(sb, small_bet, big_bet, ante, straddle)
+            chip_unit = default_unit(small_bet, sb)  # the big blind is the small bet
         return cls(
             structure=Structure.LIMIT,
             small_blind=sb,
@@ -126,14 +126,14 @@ class Stakes:
         ante_by: AntePayer = AntePayer.EACH,
     ) -> Stakes:
         """A no-limit or pot-limit game ``small_blind/big_blind``; the chip unit defaults to the
-        one the forced bets are made from (CHIP-UNIT, :func:`~dealer.core.chips.default_unit`, as a
-        scenario's table has it).
+        smallest chip that makes the big blind (CHIP-UNIT, :func:`~dealer.core.chips.default_unit`,
+        as a scenario's table has it): an ante is a forced bet, not a wager, and sets no unit.
 
         >>> Stakes.blinds(Structure.NO_LIMIT, Decimal(25), Decimal(50), ante=Decimal(10)).chip_unit
-        Decimal('5')
+        Decimal('25')
         """
         if chip_unit is None:
-            chip_unit = default_unit(small_blind, big_blind, ante, straddle)
+            chip_unit = default_unit(big_blind, small_blind)
         return cls(
             structure=structure,
             small_blind=small_blind,

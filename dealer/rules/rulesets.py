@@ -29,8 +29,7 @@ DEFAULT = "seed"
 RULESET_KEYS: dict[str, str] = {
     "extends": "the ruleset this overlay changes: seed, wsop-2024, or another overlay file",
     "name": "the ruleset's name, shown in rulings",
-    "title": "a one-line description",
-    "fallback": "published rulesets: the ruleset whose rules apply where this one is silent",
+    "title": "an overlay's one-line description, for the file's reader",
     "choices": "the choices this ruleset makes",
     "rulings": "an overlay's rulings taken from a published ruleset: {RULE-ID: seed or wsop-2024}",
 }
@@ -138,12 +137,16 @@ def _read(path: Path, shown_as: str, seen: frozenset[Path], doc: Any = None) -> 
     doc = load_file(path, shown_as) if doc is None else doc
     if not isinstance(doc, Node):
         raise SourceError(shown_as, 1, "a ruleset is a mapping with 'name' and 'choices'")
+    if "fallback" in doc:  # one definition: the rulebook's (procedures/rulebook.yaml, rulesets:)
+        if "extends" in doc:
+            raise doc.error("fallback", "an overlay keeps the fallback of the ruleset it extends")
+        raise doc.error("fallback", "a published ruleset's fallback is the rulebook's (rulesets:)")
     check_keys(doc, RULESET_KEYS, "a ruleset")
-    for key in ("extends", "name", "title", "fallback"):
+    if "title" in doc and "extends" not in doc:
+        raise doc.error("title", "a published ruleset's title is the rulebook's (rulesets:)")
+    for key in ("extends", "name", "title"):
         if key in doc and (not isinstance(doc[key], str) or not doc[key].strip()):
             raise doc.error(key, f"'{key}' is {RULESET_KEYS[key]}")
-    if "extends" in doc and "fallback" in doc:
-        raise doc.error("fallback", "an overlay keeps the fallback of the ruleset it extends")
     choices = _check_choices(
         doc, doc["choices"] if "choices" in doc else new_node(doc.file, doc.line)
     )
@@ -160,8 +163,6 @@ def _read(path: Path, shown_as: str, seen: frozenset[Path], doc: Any = None) -> 
             raise doc.error("choices", f"ruleset lacks choices: {', '.join(missing)}")
         return Ruleset(
             name=name,
-            title=str(doc.get("title", name)),
-            fallback=doc.get("fallback"),
             base=name,
             **choices,
         )
@@ -186,7 +187,6 @@ def _read(path: Path, shown_as: str, seen: frozenset[Path], doc: Any = None) -> 
     return replace(
         parent,
         name=name,
-        title=str(doc.get("title", f"{parent.title}, with house choices")),
         rulings=tuple(sorted(rulings.items())),
         **overrides,
     )

@@ -158,16 +158,16 @@ def _stakes(table: Node, ruleset: Ruleset) -> Stakes:
         small, big = pair["blinds"]
         small_bet = big_bet = big
     straddle_amount = _straddle(extras, big)
-    forced = [  # (table key, what it is, amount)
-        ("blinds", "the small blind", small),
+    # (table key, what it is, amount): the wagers CHIP-UNIT holds to the unit; the small blind and
+    # the ante are forced bets, not wagers (an odd small blind, a 10 ante at 25/50 stand).
+    wagers = [
         ("blinds", "the big blind", big),
         *((("bets", "the small bet", small_bet), ("bets", "the big bet", big_bet))
           if structure is Structure.LIMIT else ()),
-        ("ante", "the ante", extras.get("ante", Decimal(0))),
         ("straddle", "the straddle", straddle_amount),
     ]  # fmt: skip
-    unit = extras.get("chip_unit") or default_unit(*(amount for _, _, amount in forced))
-    for key, what, amount in forced:  # CHIP-UNIT: every wager is a whole number of the unit
+    unit = extras.get("chip_unit") or default_unit(big, small)
+    for key, what, amount in wagers:  # CHIP-UNIT: every wager is a whole number of the unit
         if amount % unit:
             raise table.error(
                 key if key in table else "chip",

@@ -439,13 +439,13 @@ def replay(
     on_hand: Callable[[HandReport], None] | None = None,
 ) -> Result:
     """Play every hand of a scenario; with ``audit`` (the default) every step is verified in full
-    and every card and chip is checked after every event. With ``machine`` each step fires
-    through the ``transitions`` machine itself (the reference the tests hold the fast path to).
-    Without ``reports`` the result has the verdict only, not each hand's events and final state;
-    with ``on_hand`` each hand's report is given to it as the hand ends instead of kept (a file of
-    10,000 hands is written out hand by hand, never held whole). Every failing expectation is
-    reported (``Result.failures``), the play going on past it; a refused step or a broken hand
-    stops it. ``first_failure`` stops at the first of any kind."""
+    and every card and chip is checked after every event. With ``machine`` each step fires through
+    the ``transitions`` machine itself, the reference the tests hold the one engine path (routes
+    decided and fired by ``HandState``) equal to. Without ``reports`` the result has the verdict
+    only, not each hand's events and final state; with ``on_hand`` each hand's report is given to it
+    as the hand ends instead of kept (a file of 10,000 hands is written out hand by hand, never held
+    whole). Every failing expectation is reported (``Result.failures``), the play going on past it;
+    a refused step or a broken hand stops it. ``first_failure`` stops at the first of any kind."""
     result = Result(scenario)
     table: Table | None = scenario.table
     previous: Hand | None = None

@@ -220,7 +220,6 @@ def overlay_schema() -> dict[str, Any]:
                 "pattern": "^[^\\s](.*[^\\s])?$",
             },
             "title": {"type": "string", "minLength": 1},
-            "fallback": {"type": "string", "minLength": 1},
             "choices": _object(choices, words),
             "rulings": {
                 "type": "object",

@@ -9,12 +9,11 @@ steps the dealer still owes, in the chosen language.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from typing import Any
 
 from dealer.apps.floor.answer import render_rule, rule_as_json
 from dealer.apps.present.words import card_role
-from dealer.core.cards import Card
 from dealer.core.chips import format_chips
 from dealer.core.ledger import Location, Place
 from dealer.core.stakes import Structure
@@ -24,16 +23,22 @@ from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.texts import message, template
 
 
-def _place(where: Location, lang: Lang) -> str:
+def located(where: Location) -> dict[str, Any]:
+    """Where a card lies, as the answer's typed fields: the place's code and the seat's number
+    (``None`` off the seats)."""
+    return {"place": where.place.value, "seat": where.seat}
+
+
+def location(item: Mapping[str, Any]) -> Location:
+    """The location back from the answer's fields (:func:`located`)."""
+    return Location(Place(item["place"]), item["seat"])
+
+
+def place_words(where: Location, lang: Lang) -> str:
     """Where a card lies (a seat, the set-aside cards) in the reader's language."""
     if where.place is Place.SEAT:
         return message("place-seat", lang, seat=where.seat)
     return template(f"place-{where.place.value.replace(' ', '-')}", lang)
-
-
-def _where(hand: Hand, cards: Mapping[Any, Sequence[Card]]) -> list[Location]:
-    """Where each card a ruling names lies now, in the order the answer lists them."""
-    return [hand.ledger.where(card) for named in cards.values() for card in named]
 
 
 def _raising(hand: Hand) -> dict[str, Any] | None:
@@ -63,7 +68,7 @@ def _in_force(hand: Hand, lang: Lang) -> list[dict[str, Any]]:
             "branch": str(ruled.branch) if ruled.branch is not None else None,
             "title": rule(ruled.rule_id).title.get(lang),
             "cards": [
-                {"name": str(name), "card": str(card), "now": str(hand.ledger.where(card))}
+                {"name": str(name), "card": str(card)} | located(hand.ledger.where(card))
                 for name, cards in ruled.cards.items()
                 for card in cards
             ],
@@ -80,8 +85,8 @@ def _held(hand: Hand) -> list[dict[str, Any]]:
             "name": str(held.role),
             "rule": held.rule,
             "for": str(held.hold),
-            "now": str(hand.ledger.where(held.card)),
         }
+        | located(hand.ledger.where(held.card))
         for held in hand.held
     ]
 
@@ -108,7 +113,7 @@ def answer(hand: Hand, lang: Lang = Lang.EN) -> dict[str, Any]:
                                    ruling=ruled.ruling)  # fmt: skip
     facts["ruling"]["ruleset"] = ruled.ruleset  # an overlay's ruling under the overlay's name
     facts["cards"] = [
-        {"name": name, "card": str(card), "now": str(hand.ledger.where(card))}
+        {"name": name, "card": str(card)} | located(hand.ledger.where(card))
         for name, cards in ruled.cards.items()
         for card in cards
     ]
@@ -128,22 +133,22 @@ def _raise_line(raising: dict[str, Any] | None, lang: Lang) -> list[str]:
     return [message("ask-may-raise", lang, seat=seat, low=low, high=high, rule=rule_id)]
 
 
-def _ruling_lines(facts: dict[str, Any], hand: Hand, lang: Lang) -> list[str]:
+def _ruling_lines(facts: dict[str, Any], lang: Lang) -> list[str]:
     """Every ruling in force with its cards, and the held cards: shown when there is more than
     the last ruling's own cards to tell."""
     colon = template("colon", lang)
     lines: list[str] = []
     if len(facts["rulings"]) > 1:
         lines.append(f"{template('ask-in-force', lang)}{colon.rstrip()}")
-        for number, (item, ruled) in enumerate(zip(facts["rulings"], hand.rulings, strict=True), 1):
+        for number, item in enumerate(facts["rulings"], 1):
             key = "ask-ruling-branch" if item["branch"] else "ask-ruling"
             branch = book().label(item["branch"], lang) if item["branch"] else ""
             lines.append(
                 f"  {number}. "
                 + message(key, lang, rule=item["id"], ruleset=item["ruleset"], branch=branch)
             )
-            for card, where in zip(item["cards"], _where(hand, ruled.cards), strict=True):
-                place = _place(where, lang)
+            for card in item["cards"]:
+                place = place_words(location(card), lang)
                 line = message(
                     "ask-card", lang, name=card_role(card["name"], lang), card=card["card"],
                     place=place,
@@ -175,8 +180,8 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     if ruled.branch is not None:  # e.g. noticed after action on the card: no misdeal
         lines.append(f"{template('ask-branch', lang)}{colon}{template(ruled.branch, lang)}")
     lines += ["", f"{template('ask-table', lang)}{colon.rstrip()}"]
-    for item, where in zip(facts["cards"], _where(hand, ruled.cards), strict=True):
-        place = _place(where, lang)
+    for item in facts["cards"]:
+        place = place_words(location(item), lang)
         line = message(
             "ask-card", lang, name=card_role(item["name"], lang), card=item["card"], place=place
         )
@@ -184,7 +189,7 @@ def render(hand: Hand, lang: Lang = Lang.EN) -> str:
     if hand.to_act is not None:
         lines.append(f"  {message('ask-to-act', lang, seat=hand.to_act)}")
     lines.extend(f"  {line}" for line in _raise_line(facts["raise"], lang))
-    lines.extend(_ruling_lines(facts, hand, lang))
+    lines.extend(_ruling_lines(facts, lang))
     if facts["owed"]:
         lines.append(f"{template('ask-owed', lang)}{colon.rstrip()}")
         lines.extend(f"  {number}. {text}" for number, text in enumerate(facts["owed"], 1))

@@ -56,6 +56,7 @@ class Situation:
     burn_first: bool = False  # a burn is made before the mishap (a second burn)
     at: str | None = None  # during the deal: at which card it happens (see situations.yaml)
     ask: str | None = None  # the message ID of the question naming the seat or the card
+    slip: str | None = None  # the trainer's slip that makes it happen in a dealt hand
 
 
 SITUATIONS_FILE = PROCEDURES / "situations.yaml"
@@ -70,6 +71,7 @@ _KEYS = (
     "burn_first",
     "at",
     "ask",
+    "slip",
 )
 _AT = ("place", "first", "second", "last", "seat")
 _REQUIRED = ("street", "label", "state", "mishap", "cards")
@@ -101,8 +103,8 @@ def _situation(key: str, node: Any, states: Collection[str]) -> Situation:
     if node.get("at") is not None and node["at"] not in _AT:
         raise node.error("at", f"situation {key}: at is one of {', '.join(_AT)}")
     text = (str(node["label"]), str(node["state"]), str(node["mishap"]))
-    at, asked = node.get("at"), node.get("ask")
-    return Situation(key, str(node["street"]), *text, role, cards, *flags, at, asked)
+    at, asked, slip = node.get("at"), node.get("ask"), node.get("slip")
+    return Situation(key, str(node["street"]), *text, role, cards, *flags, at, asked, slip)
 
 
 def _load() -> tuple[Situation, ...]:

@@ -17,6 +17,7 @@ from dealer.apps.floor.answer import render_index, render_rule, rule_as_json
 from dealer.apps.floor.which import ask_line, explain_lines, explained
 from dealer.apps.floor.which import candidates as which_candidates
 from dealer.core.ruleset import Ruleset as Choices
+from dealer.engine.obligations import chosen_ruling, ruleset_choice
 from dealer.rules.rulebook import Lang, Rule, Ruling, book, ids, rule
 from dealer.rules.rulesets import load_ruleset
 from dealer.rules.search import Answer, Verdict, read, search
@@ -24,7 +25,6 @@ from dealer.rules.texts import cells, message, pad
 
 # Rulings a ruleset choice picks between (RULES.md "Rulesets"): the exposed card of this place in
 # the deal is a misdeal when the ruleset's ``misdeal_exposed_cards`` names it, else dealt on.
-_EXPOSED_PLACE = {"HOLE-EXPOSED-SECOND": 2}
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,25 +35,13 @@ class Reply:
 
 
 def house_ruling(entry: Rule, choices: Choices) -> Ruling | None:
-    """The ruling an overlay's choices pick where they decide between published remedies: the
-    ruling its ``rulings`` take from a published ruleset, or the one a choice decides."""
+    """The ruling an overlay's choices pick where they decide between published remedies (the
+    engine's own choice, :func:`~dealer.engine.obligations.chosen_ruling`); ``None`` where it is
+    the ruling of the ruleset it extends."""
     if not entry.rulings:
         return None
-    source = choices.ruling_from(entry.id)
-    if source != choices.base:
-        return entry.ruling(source)
-    place = _EXPOSED_PLACE.get(entry.id)
-    if place is None or not entry.rulings:
-        return None
-    misdeal = place in choices.misdeal_exposed_cards
-    for ruling in entry.rulings:
-        if _is_misdeal(ruling) == misdeal:
-            return ruling
-    return None
-
-
-def _is_misdeal(ruling: Ruling) -> bool:
-    return bool(ruling.steps) and ruling.steps[0].do.value == "gather"
+    chosen = chosen_ruling(entry, choices, ruleset_choice(entry.id, choices))
+    return None if chosen is entry.ruling(choices.base) else chosen
 
 
 def _house_line(choices: Choices, lang: Lang) -> str | None:

@@ -17,6 +17,7 @@ from typing import TypeAlias, TypeVar
 from dealer.apps.floor.answer import trace_source
 from dealer.apps.present.commands import canonical
 from dealer.apps.present.texts import say
+from dealer.apps.present.words import pot_name
 from dealer.apps.training.scoring import Mistake, Score, Skill
 from dealer.apps.training.turns import Asked, Prompt, Said, ScoreChange, TableChange, Turn
 from dealer.core.ruleset import Ruleset
@@ -72,7 +73,7 @@ class Desk:
 
     def pot(self, index: int) -> str:
         """The pot's name in the trainee's language: the main pot, side pot N."""
-        return self.t("pot-main") if index == 0 else self.t("pot-side", number=index)
+        return pot_name(index, self.lang)
 
     def emit(self, turn: Turn) -> None:
         self.turns.append(turn)

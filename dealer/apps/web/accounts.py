@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hmac
 import json
-import re
 import secrets
 from collections.abc import Awaitable, Callable, MutableMapping
 from html import escape
@@ -33,6 +32,7 @@ from argon2.exceptions import InvalidHashError, VerificationError
 from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, RedirectResponse, Response
 
+from dealer.apps.web.pages import ACCOUNT_SLOT
 from dealer.apps.web.store import Progress, Role, StoredSession, UserRecord
 from dealer.apps.web.texts import page_text
 from dealer.rules.rulebook import Lang
@@ -52,7 +52,22 @@ UNSAFE = frozenset({"POST", "PUT", "PATCH", "DELETE"})
 # Reached without signing in: the sign-in pages, the files every page loads, the page words.
 # Printable sheets: self-contained files, the same as `dealer booklet` and `dealer exam` write.
 PRINTABLE = frozenset({"/rules", "/exam"})
-OPEN = re.compile(r"^/(signin|signup|static/.*|api/texts/[^/]+|api/drills/[^/]+)$")
+OPEN_PAGES = frozenset({"/signin", "/signup"})
+OPEN_FOLDERS = frozenset({"/api/texts", "/api/drills"})  # each name one level below
+
+
+def is_open(path: str) -> bool:
+    """Whether a path is reached without signing in.
+
+    >>> [is_open(path) for path in ("/signin", "/static/style.css", "/api/texts/en")]
+    [True, True, True]
+    >>> [is_open(path) for path in ("/trainer", "/api/texts/", "/api/texts/en/x", "/signin/")]
+    [False, False, False, False]
+    """
+    if path in OPEN_PAGES or path.startswith("/static/"):
+        return True
+    folder, _, name = path.rpartition("/")
+    return folder in OPEN_FOLDERS and name != ""
 
 
 def hash_password(password: str) -> str:
@@ -134,7 +149,7 @@ class Guard:
                 body = _as_trainee(body, user.name)
                 _set_length(scope, len(body))
             receive = _replay(body, receive)
-        if user is None and not OPEN.match(path):
+        if user is None and not is_open(path):
             if path.startswith("/api/"):
                 response: Response = JSONResponse({"error": "sign in first"}, status_code=401)
             else:
@@ -259,7 +274,8 @@ class Guard:
             lang = Lang.EN
         html = page.decode("utf-8")
         if not self.accounts and request.url.path in PRINTABLE:
-            return page  # a sheet to print is the same file as the terminal's (no bar)
+            # a sheet to print is the same file as the terminal's (no bar)
+            return html.replace(ACCOUNT_SLOT, "", 1).encode("utf-8")
         if not self.accounts:
             bar = (
                 f'<div class="account local" id="account" style="{_BAR}">'
@@ -292,10 +308,7 @@ class Guard:
                     f'<button type="submit" id="signout">{words["signout"]}'
                     "</button></form></div>"
                 )
-        found = re.search(r"<body[^>]*>", html)
-        if found is not None and bar:
-            html = html[: found.end()] + bar + html[found.end() :]
-        return html.encode("utf-8")
+        return html.replace(ACCOUNT_SLOT, bar, 1).encode("utf-8")
 
 
 def _record(user: UserRecord) -> str:

@@ -53,6 +53,7 @@ from dealer.apps.web.store import Progress, StoredSession
 from dealer.apps.web.texts import page_texts
 from dealer.apps.web.trainer_adapter import (
     DRILLS,
+    SEEDED,
     SLIPS,
     BadStep,
     Examiner,
@@ -486,9 +487,9 @@ class WebApp:
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
         if params.get("did"):
             return await self._guided(params, lang, ruleset)
-        situation_name = params.get("situation", "turn")
-        if situation_name not in SLIPS:
-            raise ApiError(400, f"unknown situation {situation_name!r}: {', '.join(SLIPS)}")
+        situation_name = params.get("situation", "turn-early")
+        if situation_name not in SEEDED:
+            raise ApiError(400, f"unknown situation {situation_name!r}: {', '.join(SEEDED)}")
         form: dict[str, Any] = {"situation": situation_name, "ruleset": ruleset}
         for name, low, high, default in (("players", 2, 10, 6), ("seed", 0, (1 << 31) - 1, 1),
                                          ("moment", 1, 20, 1)):  # fmt: skip
@@ -507,7 +508,7 @@ class WebApp:
         view = facts = None
         if hand is not None:
             view, facts = table_view(hand), ask_answer(hand, lang)
-        return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
+        return HTMLResponse(pages.ask_page(form, lang, view, facts))
 
     async def _guided(self, params: Any, lang: Lang, ruleset: str) -> Response:
         from dealer.apps.floor.guided import BY_KEY, GAMES, Answers, GuidedError, build
@@ -543,7 +544,7 @@ class WebApp:
         hand = built.hand
         facts = ask_answer(hand, lang) if hand.rulings else None
         view = table_view(hand) if facts is not None else None
-        return HTMLResponse(pages.ask_page(form, SLIPS, lang, view, facts))
+        return HTMLResponse(pages.ask_page(form, lang, view, facts))
 
     async def progress_index(self, request: Request) -> Response:
         lang = _lang(request.query_params.get("lang"))
@@ -588,7 +589,7 @@ class WebApp:
 
         params = request.query_params
         lang, ruleset = _lang(params.get("lang")), _ruleset(params.get("ruleset"))
-        toolbar = toolbar_html("/rules", ruleset, lang)
+        toolbar = pages.ACCOUNT_SLOT + toolbar_html("/rules", ruleset, lang)
         html = await anyio.to_thread.run_sync(lambda: booklet_html(ruleset, lang, toolbar=toolbar))
         return HTMLResponse(html)
 
@@ -610,7 +611,9 @@ class WebApp:
             return RedirectResponse(f"/exam?{query}", status_code=303)
         if not is_number(seed) or not 0 <= int(seed) < 1 << 31:
             raise ApiError(400, "'seed' must be a whole number from 0 to 2^31 - 1")
-        toolbar = toolbar_html("/exam", ruleset, lang, seed=int(seed), questions=int(count))
+        toolbar = pages.ACCOUNT_SLOT + toolbar_html(
+            "/exam", ruleset, lang, seed=int(seed), questions=int(count)
+        )
         html = await anyio.to_thread.run_sync(
             lambda: exam_html(
                 exam(seed=int(seed), count=int(count), ruleset=ruleset, lang=lang),

@@ -14,13 +14,19 @@ from typing import Any
 from urllib.parse import quote, urlencode
 
 from dealer.apps.floor.answer import rule_as_json
+from dealer.apps.floor.ask import location, place_words
+from dealer.apps.floor.guided import GAMES, MISHAPS
 from dealer.apps.floor.which import ask_line, candidates
 from dealer.apps.web.store import SkillRecord, StoredSession
-from dealer.apps.web.texts import PAGE_TEXTS, page_text
-from dealer.apps.web.trainer_adapter import drill_name
+from dealer.apps.web.texts import page_text
+from dealer.apps.web.trainer_adapter import SEEDED, drill_name
 from dealer.rules.rulebook import Lang, book, rule
 from dealer.rules.search import Answer, Verdict
 from dealer.rules.texts import message
+
+# The account bar's place on every page (who is signed in, or that the server answers this
+# machine only): the page template puts it, accounts.Guard fills it.
+ACCOUNT_SLOT = "<!--account-->"
 
 __all__ = [
     "ask_page",
@@ -63,7 +69,7 @@ def _shell(title: str, body: str, lang: Lang, here: str, params: dict[str, str])
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{escape(title)}</title>"
         '<link rel="stylesheet" href="/static/style.css"></head>'
-        f'<body><header><nav>{nav}</nav><div class="langs">'
+        f'<body>{ACCOUNT_SLOT}<header><nav>{nav}</nav><div class="langs">'
         f"{t('language')}{_colon(lang)}{switch}</div>"
         f"</header><main>{body}</main></body></html>\n"
     )
@@ -353,17 +359,9 @@ def table_html(view: dict[str, Any], lang: Lang) -> str:
     )
 
 
-def _place(where: str, lang: Lang) -> str:
-    """A ledger place (``seat 3``, ``set aside``) in the reader's words (as ``dealer ask``)."""
-    if where.startswith("seat "):
-        return book().label("place-seat", lang).format(seat=where.split()[1])
-    return book().label(f"place-{where.replace(' ', '-')}", lang)
-
-
 def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
     """The real table, as ``dealer ask`` without a file asks for it: the game, the seats and
     the button, what the dealer did, which seat or card, the cards the table saw."""
-    from dealer.apps.floor.guided import GAMES, MISHAPS
 
     def t(key: str) -> str:
         return escape(page_text(key, lang))
@@ -406,7 +404,6 @@ def _real_table_form(form: dict[str, Any], lang: Lang) -> str:
 
 def ask_page(
     form: dict[str, Any],
-    slips: Sequence[str],
     lang: Lang,
     view: dict[str, Any] | None,
     facts: dict[str, Any] | None,
@@ -417,12 +414,13 @@ def ask_page(
     def t(key: str, **fields: object) -> str:
         return escape(page_text(key, lang, **fields))
 
-    chosen = form.get("situation", "turn")
+    chosen = form.get("situation", "turn-early")
     options = "".join(
-        f'<option value="{slip}"{" selected" if slip == chosen else ""}>'
-        f"{t('slip-' + slip)}</option>"
-        for slip in slips
-        if f"slip-{slip}" in PAGE_TEXTS  # the situations the page words (the drill has more)
+        f'<option value="{m.key}"{" selected" if m.key == chosen else ""}>'
+        f"{escape(message(f'street-{m.street}', lang))} · {escape(message(m.label, lang))}"
+        "</option>"
+        for m in MISHAPS
+        if m.key in SEEDED  # the situations a dealt hand reaches (the real table reaches all)
     )
     body = (
         f"<h1>{t('ask-title')}</h1><p>{t('ask-hint')}</p>"
@@ -459,7 +457,7 @@ def ask_page(
             fate = fates.get(name)
             name = book().label(f"fate-{fate}", lang) if fate else book().label("cards", lang)
         lines.append(
-            card_line.format(name=name, card=item["card"], place=_place(item["now"], lang))
+            card_line.format(name=name, card=item["card"], place=place_words(location(item), lang))
         )
     if facts["to_act"] is not None:
         lines.append(book().label("ask-to-act", lang).format(seat=facts["to_act"]))

@@ -62,7 +62,7 @@ def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> No
     # Bound before anything is said: a port in use is the caller's OSError (one line, exit 2),
     # not a line saying it serves followed by uvicorn's log.
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    listening = socket.create_server((host, port), family=family)
+    listening = _listen(host, port, family)
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"
     print(
@@ -83,3 +83,21 @@ def serve(host: str, port: int, *, open_browser: bool, settings: Settings) -> No
         webbrowser.open(address)
     config = uvicorn.Config(app, host=host, port=port, log_level="warning", server_header=False)
     uvicorn.Server(config).run(sockets=[listening])
+
+
+def _listen(host: str, port: int, family: socket.AddressFamily) -> socket.socket:
+    """The listening socket, made as TCP by name (``IPPROTO_TCP``, where ``create_server`` leaves
+    0): asyncio turns Nagle's algorithm off only on such sockets' connections, and uvicorn writes
+    a response's head and body apart, so with it on each answer's body waited for the client's
+    delayed ACK (some 40 ms a request)."""
+    listening = socket.socket(family, socket.SOCK_STREAM, socket.IPPROTO_TCP)
+    try:
+        listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        if family == socket.AF_INET6:  # as create_server: this address family only
+            listening.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
+        listening.bind((host, port))
+        listening.listen()
+    except OSError:
+        listening.close()
+        raise
+    return listening

@@ -20,6 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from dealer.apps.floor.guided import BY_KEY, MISHAPS
 from dealer.apps.present.commands import canonical
 from dealer.apps.present.table import describe_game, text
 from dealer.apps.training import Drill, Slip, slip_mishap
@@ -44,6 +45,7 @@ from dealer.rules.rulebook import Lang
 
 __all__ = [
     "DRILLS",
+    "SEEDED",
     "SLIPS",
     "BadStep",
     "Examiner",
@@ -299,23 +301,33 @@ class Examiner:
         return self.session.score.as_json()
 
 
-def situation(slip: str, *, seed: int, players: int, ruleset: str, moment: int = 1) -> Hand | None:
-    """A seeded table played (autopilot dealer, random players) to the ``moment``-th time the
-    trainer's mishap ``slip`` is recognised, and that mishap happened: the floor desk's guided
-    ask. ``None`` if the hand never offers that moment.
+# The guided ask's situations a dealt hand can reach: each with the trainer's slip that makes it
+# (procedures/situations.yaml, the one catalogue of the terminal's guided ask and the web's).
+SEEDED: dict[str, Slip] = {m.key: Slip(m.slip) for m in MISHAPS if m.slip is not None}
+# The board cards out when it happens, by street ("deck": on any street).
+_BOARD_BEFORE = {"deal": 0, "flop": 0, "turn": 3, "river": 4}
 
-    >>> hand = situation("turn", seed=4, players=4, ruleset="seed")
+
+def situation(key: str, *, seed: int, players: int, ruleset: str, moment: int = 1) -> Hand | None:
+    """A seeded table played (autopilot dealer, random players) to the ``moment``-th time the
+    situation ``key`` (a key of :data:`SEEDED`) comes, on its own street, and the trainer's slip
+    for it made: the web's guided ask. ``None`` if the hand never offers that moment.
+
+    >>> hand = situation("turn-early", seed=4, players=4, ruleset="seed")
     >>> hand is not None and [ruled.rule_id for ruled in hand.rulings]
     ['TURN-PREMATURE']
+    >>> hand = situation("river-noburn", seed=1, players=6, ruleset="seed")  # the turn is out
+    >>> hand is not None and ([ruled.rule_id for ruled in hand.rulings], len(hand.ledger.board))
+    (['BURN-ERROR'], 4)
     """
     rng = random.Random(seed)
     table = random_table(rng, players=players, ruleset=ruleset)
     hand = Hand(table, DeckPlan(seed=rng.randrange(1 << 31)), audit=True)
     actors = random.Random(rng.randrange(1 << 31))
-    wanted = Slip(slip)
+    wanted, board = SEEDED[key], _BOARD_BEFORE.get(BY_KEY[key].street)
     while not hand.is_over:
         mishap = slip_mishap(wanted, hand)
-        if mishap is not None:
+        if mishap is not None and board in (None, len(hand.ledger.board)):
             moment -= 1
             if moment == 0:
                 hand.apply(mishap)
