@@ -311,8 +311,11 @@ def test_unknown_stacks_and_blinds_that_are_no_blinds_are_refused_with_the_reaso
 
 
 def test_the_chip_unit_comes_from_the_blinds_and_bets_never_the_final_stacks() -> None:
-    # CHIP-UNIT: the chips that make the forced bets and the bets; odd stacks do not change it
+    # CHIP-UNIT: "the smallest chip used to make the big blind" (1 at 0.5/1), lowered only where
+    # the recorded bets show a smaller chip in play (a raise to 3.5); odd stacks do not change it
     text = _hand(blinds="[0.5, 1, 0]", stacks="[100.30, 100, 100.05]", raise_="p3 cbr 3")
+    assert "  chip: 1" in convert(parse_phh(text, "h.phh"), "h.phh").splitlines()
+    text = _hand(blinds="[0.5, 1, 0]", stacks="[100.30, 100, 100.05]", raise_="p3 cbr 3.5")
     assert "  chip: 0.5" in convert(parse_phh(text, "h.phh"), "h.phh").splitlines()
     text = _hand() + "finishing_stacks = [99, 98, 103]\n"
     assert "  chip: 1" in convert(parse_phh(text, "h.phh"), "h.phh").splitlines()

@@ -73,13 +73,12 @@ import tomllib
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal
-from math import gcd
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dealer.core.betting import Move
 from dealer.core.cards import Card, CardError, full_deck, parse_card
-from dealer.core.chips import format_chips
+from dealer.core.chips import default_unit, exact_gcd, format_chips
 from dealer.core.events import Kind
 from dealer.core.positions import clockwise_from
 from dealer.core.steps import PlayerAction
@@ -497,7 +496,7 @@ def _scenario(phh: Phh, name: str) -> tuple[str, dict[int, int | str], list[str]
         "table:",
         f"  game: {game}",
         *table,
-        f"  chip: {format_chips(_unit(phh, antes, blinds, record.bets))}",
+        f"  chip: {format_chips(_unit(phh, blinds, record.bets))}",
         f"  button: {button}",
         "  seats: {" + ", ".join(
             f"{seat}: {format_chips(stack)}"
@@ -940,18 +939,18 @@ def _deck(
     return "  ".join(groups), unknown, filled
 
 
-def _unit(phh: Phh, antes: list[Decimal], blinds: list[Decimal], bets: list[Decimal]) -> Decimal:
-    """The chip unit: the largest chip that makes every blind, ante and bet in the file (never
-    the stacks: a stack or an all-in may be odd, CHIP-UNIT)."""
-    amounts = [amount for amount in (*antes, *blinds, *bets) if amount > 0]
+def _unit(phh: Phh, blinds: list[Decimal], bets: list[Decimal]) -> Decimal:
+    """The chip unit (CHIP-UNIT): by default the smallest chip used to make the big blind; where
+    the recorded wagers show a smaller chip in play (0.50/1 with a bet of 3.50), the largest chip
+    that makes them all. Antes and stacks never set it: they are forced bets and may be odd."""
+    posted = sorted(amount for amount in blinds if amount > 0)  # small blind, big blind, straddles
+    unit = default_unit(posted[min(1, len(posted) - 1)]) if posted else Decimal(1)
+    wagers = [amount for amount in bets if amount > 0]
     for key in ("small_bet", "big_bet"):
         value = phh.fields.get(key)
         if value is not None:
-            amounts.append(_amount(phh, key, value))
-    amounts = [amount for amount in amounts if amount > 0]
-    scale = max(0, *(-int(amount.as_tuple().exponent) for amount in amounts))
-    whole = [int(amount.scaleb(scale)) for amount in amounts]
-    return Decimal(gcd(*whole)).scaleb(-scale)
+            wagers.append(_amount(phh, key, value))
+    return exact_gcd(unit, *(amount for amount in wagers if amount > 0))
 
 
 def _quote(text: str) -> str:
