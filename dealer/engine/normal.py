@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from typing import Final
 
-from dealer.core.betting import BettingRound, Move
+from dealer.core.betting import CALL, CHECK, FOLD, BettingRound, Move
 from dealer.core.chips import ZERO
 from dealer.core.errors import Refusal
 from dealer.core.events import Kind, Why
@@ -35,6 +36,10 @@ from dealer.engine.refusals import (
 )
 from dealer.engine.state import AnyStep, HandState, InvariantError
 
+# Enum members read on every step, as constants (Python 3.11's EnumType.__getattr__ hook makes
+# ``Kind.PITCH`` cost about ten global reads: see dealer.core.betting).
+_PITCH: Final = Kind.PITCH
+_RIVER: Final = Street.RIVER
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
     Move.CHECK: Kind.CHECK,
@@ -115,7 +120,7 @@ class Dealing(HandState):
         seat = self.deal_sequence[self.pitched]
         card = self.ledger.pitch(seat)
         self.pitched += 1
-        self._log(Kind.PITCH, seat=seat, cards=(card,))
+        self._log(_PITCH, seat=seat, cards=(card,))
 
     def close_deal(self, step: AnyStep) -> None:
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
@@ -158,22 +163,22 @@ class Dealing(HandState):
         wager = betting.act(seat, step.move, step.to)
         move = wager.move
         self.actions.append((seat, move))
-        if move is Move.FOLD:
+        if move is FOLD:
             self.folded.add(seat)
-            self._log(Kind.FOLD, seat=seat)
+            self._log(_MOVE_KIND[move], seat=seat)
             self.ledger.muck_hand(seat)
             return
-        if move is Move.CHECK:
-            self._log(Kind.CHECK, seat=seat)
+        if move is CHECK:
+            self._log(_MOVE_KIND[move], seat=seat)
             return
-        if move is not Move.CALL and betting.street is Street.RIVER:
+        if move is not CALL and betting.street is _RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
-        amount = wager.added if move is Move.CALL else wager.to
+        amount = wager.added if move is CALL else wager.to
         pending = self.pending_push
         if pending is not None and pending != seat:  # the push is called (or raised): it stands
             self.round_push = self.last_all_in = pending
             self.pending_push = None
-        if move is Move.CALL:
+        if move is CALL:
             self.round_all_in_call = self.round_all_in_call or wager.all_in
         else:
             self.round_aggressor = seat
@@ -204,7 +209,7 @@ class Dealing(HandState):
         big_bet = self.table.stakes.structure is not Structure.LIMIT
         if (
             big_bet
-            and street is not Street.RIVER
+            and street is not _RIVER
             and len(can_bet) < 2
             and self.all_in_shows_first is None
         ):
