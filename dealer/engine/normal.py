@@ -124,7 +124,9 @@ class Dealing(HandState):
 
     def close_deal(self, step: AnyStep) -> None:
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
-        if self.next_seat is not None or procedure().states[self.state].next != "pitch":
+        if self.pitched < len(self.deal_sequence):  # cards of the deal still to come
+            return
+        if procedure().states[self.state].next != "pitch":
             return
         self.obligations.finish(Verb.REDEAL)  # the (re)deal a ruling awaited is complete
         if not self.obligations.gathering:

@@ -67,10 +67,9 @@ class HandState:
         self.audit = audit  # check cards and chips after every event (tests and replay)
         self.ledger = Ledger(full_deck() if deck is None else deck)
         self.stacks: dict[int, Decimal] = dict(table.stacks)
-        self.committed: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # in the pot, by seat
-        self.forced: dict[int, Decimal] = dict.fromkeys(
-            table.seats, ZERO
-        )  # antes, blinds, straddle
+        seats = table.seats
+        self.committed: dict[int, Decimal] = dict.fromkeys(seats, ZERO)  # in the pot, by seat
+        self.forced: dict[int, Decimal] = dict.fromkeys(seats, ZERO)  # antes, blinds, straddle
         self.posted: dict[int, Decimal] = {}  # this hand's blinds and straddle, by seat
         self.pushed = ZERO  # chips already pushed to winners from the pot
         self.chips_total = sum(self.stacks.values(), ZERO)
