@@ -24,7 +24,7 @@ from dealer.core.pots import (
     show_order,
 )
 from dealer.core.stakes import AntePayer, Street, Structure
-from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Verb
+from dealer.core.steps import BOARD_VERBS, Call, DealerStep, PlayerAction, ShowdownCall, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.refusals import (
     AlreadyTabled,
@@ -40,6 +40,7 @@ from dealer.engine.state import AnyStep, HandState, InvariantError
 # ``Kind.PITCH`` cost about ten global reads: see dealer.core.betting).
 _PITCH: Final = Kind.PITCH
 _RIVER: Final = Street.RIVER
+_STREET_OF = {verb: Street(verb.value) for verb in BOARD_VERBS}  # Street() costs a Python call
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
     Move.CHECK: Kind.CHECK,
@@ -239,7 +240,7 @@ class Dealing(HandState):
             self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop", street=Street.FLOP)
 
     def turn_board_card(self, step: DealerStep) -> None:
-        street = Street(step.verb.value)
+        street = _STREET_OF[step.verb]
         self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
 
     # -- showdown, pot, button -----------------------------------------------------------------
