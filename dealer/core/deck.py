@@ -150,6 +150,12 @@ class DeckPlan:
         named = set(self.stacked)
         return self.stacked + tuple(card for card in mixed if card not in named)
 
+    def permutes(self, number: int) -> bool:
+        """Whether shuffle number ``number`` of the hand only reorders the cards it is given (the
+        seeded shuffle's swaps), so that the result holds the same cards by construction; a
+        stacked first shuffle names cards of its own and is checked."""
+        return number > 0 or self.stacked is None
+
     def cut_point(self, size: int, number: int) -> int | None:
         """Where cut number ``number`` of the hand falls.
 

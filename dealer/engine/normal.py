@@ -102,7 +102,9 @@ class Dealing(HandState):
         returned = self.obligations.reshuffled()  # never a held burn (SEEN-CARD-STAYS-OUT)
         for card in returned:
             self.ledger.move(card, Place.STUB)
-        self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
+        number = self.shuffles
+        order = self.plan.shuffle(self.ledger.stub, number)
+        self.ledger.restack(order, permuted=self.plan.permutes(number))
         self.shuffles += 1
         taken = " with the set-aside cards" if returned else ""
         size = len(self.ledger.stub)
