@@ -52,6 +52,58 @@ def seat_named(step: AnyStep) -> int:
 class HandState:
     """Everything a hand is at one moment; ``state`` is read and set by the procedure machine."""
 
+    # Slots: a hand has some forty-six attributes, past the thirty that CPython 3.11 keeps in an
+    # instance's shared-key values, so without them every hand copies them into a dict of its own
+    # and each read of one is a dict look-up.
+    __slots__ = (
+        "_final",
+        "_firing",
+        "_queue",
+        "_routes",
+        "actions",
+        "all_in_shows_first",
+        "audit",
+        "betting",
+        "board_hands",
+        "board_said",
+        "boxed",
+        "button_fix",
+        "button_override",
+        "chips_total",
+        "committed",
+        "cuts",
+        "deal_sequence",
+        "events",
+        "exposed",
+        "extra",
+        "folded",
+        "forced",
+        "last_all_in",
+        "ledger",
+        "mucked",
+        "next_button",
+        "obligations",
+        "pending_push",
+        "pitched",
+        "plan",
+        "posted",
+        "pushed",
+        "released",
+        "river_aggressor",
+        "round_aggressor",
+        "round_all_in_call",
+        "round_push",
+        "rulings",
+        "short_due",
+        "shuffles",
+        "stacks",
+        "state",
+        "table",
+        "tabled",
+        "touched",
+        "void",
+    )
+
     state: str
 
     def __init__(
