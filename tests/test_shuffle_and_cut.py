@@ -94,6 +94,26 @@ def test_restack_keeps_exactly_the_stub_cards() -> None:
     ledger.check()
 
 
+def test_only_the_seeded_shuffle_is_trusted_to_keep_the_cards() -> None:
+    # SHUFFLE-CUT: the engine skips the restack's count only for a shuffle made of swaps of the
+    # stub's own cards; a stacked first shuffle names cards of its own and is counted.
+    stacked = deck.DeckPlan(seed=4, stacked=parse_cards("As Kd"))
+    assert deck.DeckPlan(seed=4).permutes(0) and stacked.permutes(1)
+    assert not stacked.permutes(0)
+    for seed in range(200):
+        for stub in (full_deck(), full_deck()[7:], parse_cards("As Kd Qh")):
+            mixed = deck.DeckPlan(seed=seed).shuffle(stub, seed % 3)
+            assert sorted(map(id, mixed)) == sorted(map(id, stub))  # the very same card objects
+    ledger = Ledger(full_deck())
+    ledger.restack(shuffled(ledger.stub, 9), permuted=True)
+    assert ledger.stub == shuffled(full_deck(), 9)
+    ledger.check()
+    small = Ledger(parse_cards("As Kd Qh"))
+    foreign = deck.DeckPlan(seed=4, stacked=parse_cards("As 2c"))  # 2c is not in this deck
+    with pytest.raises(LedgerError):  # the stacked first shuffle is counted: refused
+        small.restack(foreign.shuffle(small.stub, 0), permuted=foreign.permutes(0))
+
+
 def test_restack_refuses_a_foreign_card() -> None:
     ledger = Ledger(parse_cards("As Kd Qh Jc Tc 9c"))
     with pytest.raises(LedgerError):

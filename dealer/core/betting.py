@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping, Sequence
 from decimal import Decimal
 from enum import Enum, StrEnum, auto
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from dealer.core.chips import ZERO, format_chips
 from dealer.core.errors import Refusal
@@ -78,6 +78,17 @@ class Move(StrEnum):
     BET = "bet"
     RAISE = "raise"
     ALL_IN = "all-in"
+
+
+# The members as module constants for the per-action paths: under Python 3.11 every read of
+# ``Move.FOLD`` goes through ``EnumType.__getattr__``'s hook, about ten times a global's cost (3.12
+# dropped the hook); a hand reads them some two hundred times.
+FOLD: Final = Move.FOLD
+CHECK: Final = Move.CHECK
+CALL: Final = Move.CALL
+BET: Final = Move.BET
+RAISE: Final = Move.RAISE
+ALL_IN: Final = Move.ALL_IN
 
 
 class Options(NamedTuple):
@@ -253,13 +264,13 @@ class _Block(Enum):
 # options() lists them.
 _MOVES = {
     (facing, wager, all_in): (
-        Move.FOLD,
-        Move.CALL if facing else Move.CHECK,
+        FOLD,
+        CALL if facing else CHECK,
         *((wager,) if wager is not None else ()),
-        *((Move.ALL_IN,) if all_in else ()),
+        *((ALL_IN,) if all_in else ()),
     )
     for facing in (False, True)
-    for wager in (None, Move.BET, Move.RAISE)
+    for wager in (None, BET, RAISE)
     for all_in in (False, True)
 }
 
@@ -292,6 +303,9 @@ class BettingRound:
             raise ValueError(f"no stack for seats {[seat for seat in order if seat not in stacks]}")
         self.stakes = stakes
         self.street = street
+        # the structure, asked at every bet or raise
+        self._limit = stakes.structure is Structure.LIMIT
+        self._no_limit = stakes.structure is Structure.NO_LIMIT
         self.order: tuple[int, ...] = tuple(order)
         self._cycle = self.order * 2  # the order read from any place once round
         self.stacks = stacks
@@ -393,7 +407,7 @@ class BettingRound:
         else:
             return _Block.OTHERS_ALL_IN
         stakes = self.stakes
-        if stakes.structure is Structure.LIMIT:
+        if self._limit:
             cap = stakes.cap_bets
             if self.capped_round and cap is not None and self.bet_count >= cap:
                 return _Block.CAPPED
@@ -422,18 +436,17 @@ class BettingRound:
         if block is _Block.CAPPED:
             return BettingCapped("LIMIT-CAP", cap=self.stakes.cap_bets, seat=seat)
         if block is _Block.NOT_REOPENED:
-            rule = "LIMIT-ALLIN" if self.stakes.structure is Structure.LIMIT else "NL-MIN-RAISE"
+            rule = "LIMIT-ALLIN" if self._limit else "NL-MIN-RAISE"
             return NotReopened(rule, seat=seat, bet=self.high, acted_on=self._acted_at[seat])
         return CallAllInOnly("SIDE-POTS", seat=seat, total=self._total(seat), bet=self.high)
 
     def _bounds(self, seat: int) -> tuple[Decimal, Decimal]:
         """The structure's minimum and maximum bet/raise-to, before clipping to the stack."""
-        structure = self.stakes.structure
-        if structure is Structure.LIMIT:
+        if self._limit:
             full = self.full_level + self.bet_size
             return full, full
         low = self.high + self.last_raise
-        if structure is Structure.NO_LIMIT:
+        if self._no_limit:
             return low, self.bets[seat] + self.stacks[seat]
         call = self.high - self.bets[seat]
         top = self.high + self.pot + call
@@ -451,7 +464,7 @@ class BettingRound:
             moves = _MOVES[to_call > ZERO, None, total <= high]
             return _record(Options, (seat, moves, to_call, None, None))
         low, top = self._bounds(seat)
-        moves = _MOVES[to_call > ZERO, Move.RAISE if high > ZERO else Move.BET, total <= top]
+        moves = _MOVES[to_call > ZERO, RAISE if high > ZERO else BET, total <= top]
         min_to = low if low <= total else total
         return _record(Options, (seat, moves, to_call, min_to, top if top <= total else total))
 
@@ -474,34 +487,34 @@ class BettingRound:
             raise RoundComplete("ROUND-END")
         if seat != actor:
             raise NotYourTurn(self._action_rule(), seat=seat, actor=actor)
-        if to is not None and move is not Move.BET and move is not Move.RAISE:
+        if to is not None and move is not BET and move is not RAISE:
             raise TakesNoAmount(self._action_rule(), move=move, amount=to)
         bet = self.bets[seat]
         high = self.high
-        if move is Move.FOLD:
-            return Move.FOLD, bet
-        if move is Move.CHECK:
+        if move is FOLD:
+            return FOLD, bet
+        if move is CHECK:
             if high > bet:
                 to_call = min(high - bet, self.stacks[seat])
                 raise CannotCheck(self._action_rule(), seat=seat, bet=high, to_call=to_call)
-            return Move.CHECK, bet
+            return CHECK, bet
         total = bet + self.stacks[seat]
-        if move is Move.CALL:
+        if move is CALL:
             if high <= bet:
                 raise NothingToCall(self._action_rule(), seat=seat)
-            return Move.CALL, high if high <= total else total
-        if move is Move.ALL_IN:
+            return CALL, high if high <= total else total
+        if move is ALL_IN:
             if total <= high:
-                return Move.CALL, total
-            word = Move.RAISE if high > ZERO else Move.BET
+                return CALL, total
+            word = RAISE if high > ZERO else BET
             self._check_raise(seat, word, total, said_all_in=True)
             return word, total
-        if move is Move.BET and high > ZERO:
+        if move is BET and high > ZERO:
             raise CannotBet(self._action_rule(), seat=seat, bet=high)
-        if move is Move.RAISE and high <= ZERO:
+        if move is RAISE and high <= ZERO:
             raise CannotRaise(self._action_rule(), seat=seat)
         if to is None:
-            if self.stakes.structure is not Structure.LIMIT:
+            if not self._limit:
                 raise NeedsAmount(_STRUCTURE_RULE[self.stakes.structure], move=move)
             refusal = self._raise_refusal(seat)
             if refusal is not None:
@@ -516,9 +529,9 @@ class BettingRound:
         """Check a bet or raise to ``to`` (an all-in when ``to`` is the seat's whole total)."""
         structure = self.stakes.structure
         srule = _STRUCTURE_RULE[structure]
-        minrule = "LIMIT-STAKES" if structure is Structure.LIMIT else "NL-MIN-RAISE"
+        minrule = "LIMIT-STAKES" if self._limit else "NL-MIN-RAISE"
         total = self._total(seat)
-        if move is Move.BET and to <= 0:
+        if move is BET and to <= 0:
             raise NotABet(minrule, amount=to, minimum=self._bounds(seat)[0])
         refusal = self._raise_refusal(seat)
         if refusal is not None:
@@ -528,16 +541,16 @@ class BettingRound:
             raise MoreThanStack(srule, move=move, to=to, seat=seat, behind=behind, total=total)
         low, top = self._bounds(seat)
         all_in = to == total
-        if structure is Structure.LIMIT:
+        if self._limit:
             if to != low and not (all_in and to < low):
                 kind = LimitSizeAllIn if said_all_in else LimitSize
                 raise kind("LIMIT-STAKES", move=move, size=low, to=to)
             return
         if to < low and not all_in:
-            below = BelowMinimumBet if move is Move.BET else BelowMinimumRaise
+            below = BelowMinimumBet if move is BET else BelowMinimumRaise
             raise below("NL-MIN-RAISE", to=to, minimum=low)
         if to > top:
-            said = Move.ALL_IN if said_all_in else move
+            said = ALL_IN if said_all_in else move
             raise AbovePotLimit("POT-LIMIT", move=said, to=to, maximum=top)
         unit = self.stakes.chip_unit
         if not all_in and to % unit != 0:
@@ -548,10 +561,10 @@ class BettingRound:
     def act(self, seat: int, move: Move, to: Decimal | None = None) -> Wager:
         """Verify the action, then move the chips and pass the turn."""
         resolved, new_bet = self._resolve(seat, move, to)
-        if resolved is Move.FOLD:
+        if resolved is FOLD:
             self._live.remove(seat)
             self._acted_at[seat] = self.high
-            wager = _record(Wager, (seat, Move.FOLD, self.bets[seat], ZERO, False))
+            wager = _record(Wager, (seat, FOLD, self.bets[seat], ZERO, False))
         else:
             added = new_bet - self.bets[seat]
             self.bets[seat] = new_bet
@@ -567,7 +580,7 @@ class BettingRound:
 
     def _raise_to(self, to: Decimal) -> None:
         """Record a new highest bet: is it a full bet (counts for the cap, reopens) or short?"""
-        if self.stakes.structure is Structure.LIMIT:
+        if self._limit:
             # LIMIT-ALLIN: half a bet or more over the last full level counts as a full bet,
             # so short all-ins add up.
             if to - self.full_level >= self.bet_size / 2:

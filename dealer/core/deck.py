@@ -32,6 +32,8 @@ _UNPACKERS = tuple(struct.Struct(f">{4 * digests}Q") for digests in range(_MAX_D
 _REJECTABLE = b"\xff" * 7
 # The positions Fisher-Yates draws a card for in a deck whose last position is ``top``, top first.
 _DOWN = tuple(range(top, 0, -1) for top in range(4 * _MAX_DIGESTS + 1))
+# ... and the bound of each of those draws (the position plus one), for a deck of ``size`` cards.
+_BOUNDS = tuple(range(size, 1, -1) for size in range(4 * _MAX_DIGESTS + 2))
 
 
 def _words(seed: int | str) -> Iterator[int]:
@@ -69,8 +71,8 @@ def shuffled(cards: Sequence[Card], seed: int | str) -> tuple[Card, ...]:
         return _shuffled_stepwise(order, seed)
     # No word is rejected, so the draw for each position is simply the next word of the stream.
     words = _UNPACKERS[digests].unpack(stream)  # the last digest may have spare words
-    for index, word in zip(_DOWN[size - 1], words, strict=False):
-        other = word % (index + 1)
+    for index, bound, word in zip(_DOWN[size - 1], _BOUNDS[size], words, strict=False):
+        other = word % bound
         order[index], order[other] = order[other], order[index]
     return tuple(order)
 
@@ -147,6 +149,12 @@ class DeckPlan:
             return mixed
         named = set(self.stacked)
         return self.stacked + tuple(card for card in mixed if card not in named)
+
+    def permutes(self, number: int) -> bool:
+        """Whether shuffle number ``number`` of the hand only reorders the cards it is given (the
+        seeded shuffle's swaps), so that the result holds the same cards by construction; a
+        stacked first shuffle names cards of its own and is checked."""
+        return number > 0 or self.stacked is None
 
     def cut_point(self, size: int, number: int) -> int | None:
         """Where cut number ``number`` of the hand falls.

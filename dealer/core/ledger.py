@@ -191,10 +191,16 @@ class Ledger:
         self._view = cut(self.stub, position)
         self._stub = list(reversed(self._view))
 
-    def restack(self, order: Sequence[Card]) -> None:
-        """Give the stub a new order (a shuffle or a cut); it must hold the same cards."""
+    def restack(self, order: Sequence[Card], *, permuted: bool = False) -> None:
+        """Give the stub a new order (a shuffle or a cut); it must hold the same cards.
+
+        ``permuted``: the order is the stub's own cards reordered by the caller's swaps (the
+        seeded shuffle, :meth:`dealer.core.deck.DeckPlan.permutes`), the same cards by
+        construction, so they are not counted again (an audited hand still checks every card
+        after the event).
+        """
         view = tuple(order)
-        if not _same_cards(view, self._stub):
+        if not permuted and not _same_cards(view, self._stub):
             raise LedgerError("a shuffle or cut must keep exactly the cards of the stub")
         self._stub = list(reversed(view))
         self._view = view

@@ -12,6 +12,7 @@ cannot).
 from __future__ import annotations
 
 from functools import cache
+from typing import Final
 
 from dealer.core.errors import Refusal
 from dealer.core.events import Event
@@ -28,6 +29,9 @@ __all__ = ["AnyStep", "Applying"]
 
 _VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
 _BY_PLAYERS = (PlayerAction, ShowdownCall)
+# Read at every dealer step: a constant, as Python 3.11's EnumType.__getattr__ hook makes
+# ``Verb.PITCH`` cost about ten global reads (see dealer.core.betting).
+_PITCH: Final = Verb.PITCH
 
 
 # The compiled build: the hand model derives from it and stays interpreted.
@@ -63,8 +67,8 @@ class Applying(Dealing):
             if head.by_players:
                 return None
         step = _autopilot()[self.state]
-        if step is not None and step.verb is Verb.PITCH:
-            return _dealer_step(Verb.PITCH, self.next_seat)
+        if step is not None and step.verb is _PITCH:
+            return _dealer_step(_PITCH, self.next_seat)
         return step
 
     # -- verify / can / apply ------------------------------------------------------------------

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from typing import Final
 
-from dealer.core.betting import BettingRound, Move
+from dealer.core.betting import CALL, CHECK, FOLD, BettingRound, Move
 from dealer.core.chips import ZERO
 from dealer.core.errors import Refusal
 from dealer.core.events import Kind, Why
@@ -23,7 +24,7 @@ from dealer.core.pots import (
     show_order,
 )
 from dealer.core.stakes import AntePayer, Street, Structure
-from dealer.core.steps import Call, DealerStep, PlayerAction, ShowdownCall, Verb
+from dealer.core.steps import BOARD_VERBS, Call, DealerStep, PlayerAction, ShowdownCall, Verb
 from dealer.engine.procedure import procedure
 from dealer.engine.refusals import (
     AlreadyTabled,
@@ -35,6 +36,11 @@ from dealer.engine.refusals import (
 )
 from dealer.engine.state import AnyStep, HandState, InvariantError
 
+# Enum members read on every step, as constants (Python 3.11's EnumType.__getattr__ hook makes
+# ``Kind.PITCH`` cost about ten global reads: see dealer.core.betting).
+_PITCH: Final = Kind.PITCH
+_RIVER: Final = Street.RIVER
+_STREET_OF = {verb: Street(verb.value) for verb in BOARD_VERBS}  # Street() costs a Python call
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
     Move.CHECK: Kind.CHECK,
@@ -96,7 +102,9 @@ class Dealing(HandState):
         returned = self.obligations.reshuffled()  # never a held burn (SEEN-CARD-STAYS-OUT)
         for card in returned:
             self.ledger.move(card, Place.STUB)
-        self.ledger.restack(self.plan.shuffle(self.ledger.stub, self.shuffles))
+        number = self.shuffles
+        order = self.plan.shuffle(self.ledger.stub, number)
+        self.ledger.restack(order, permuted=self.plan.permutes(number))
         self.shuffles += 1
         taken = " with the set-aside cards" if returned else ""
         size = len(self.ledger.stub)
@@ -115,11 +123,13 @@ class Dealing(HandState):
         seat = self.deal_sequence[self.pitched]
         card = self.ledger.pitch(seat)
         self.pitched += 1
-        self._log(Kind.PITCH, seat=seat, cards=(card,))
+        self._log(_PITCH, seat=seat, cards=(card,))
 
     def close_deal(self, step: AnyStep) -> None:
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
-        if self.next_seat is not None or procedure().states[self.state].next != "pitch":
+        if self.pitched < len(self.deal_sequence):  # cards of the deal still to come
+            return
+        if procedure().states[self.state].next != "pitch":
             return
         self.obligations.finish(Verb.REDEAL)  # the (re)deal a ruling awaited is complete
         if not self.obligations.gathering:
@@ -158,22 +168,22 @@ class Dealing(HandState):
         wager = betting.act(seat, step.move, step.to)
         move = wager.move
         self.actions.append((seat, move))
-        if move is Move.FOLD:
+        if move is FOLD:
             self.folded.add(seat)
-            self._log(Kind.FOLD, seat=seat)
+            self._log(_MOVE_KIND[move], seat=seat)
             self.ledger.muck_hand(seat)
             return
-        if move is Move.CHECK:
-            self._log(Kind.CHECK, seat=seat)
+        if move is CHECK:
+            self._log(_MOVE_KIND[move], seat=seat)
             return
-        if move is not Move.CALL and betting.street is Street.RIVER:
+        if move is not CALL and betting.street is _RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
-        amount = wager.added if move is Move.CALL else wager.to
+        amount = wager.added if move is CALL else wager.to
         pending = self.pending_push
         if pending is not None and pending != seat:  # the push is called (or raised): it stands
             self.round_push = self.last_all_in = pending
             self.pending_push = None
-        if move is Move.CALL:
+        if move is CALL:
             self.round_all_in_call = self.round_all_in_call or wager.all_in
         else:
             self.round_aggressor = seat
@@ -204,7 +214,7 @@ class Dealing(HandState):
         big_bet = self.table.stakes.structure is not Structure.LIMIT
         if (
             big_bet
-            and street is not Street.RIVER
+            and street is not _RIVER
             and len(can_bet) < 2
             and self.all_in_shows_first is None
         ):
@@ -232,7 +242,7 @@ class Dealing(HandState):
             self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop", street=Street.FLOP)
 
     def turn_board_card(self, step: DealerStep) -> None:
-        street = Street(step.verb.value)
+        street = _STREET_OF[step.verb]
         self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
 
     # -- showdown, pot, button -----------------------------------------------------------------

@@ -52,6 +52,58 @@ def seat_named(step: AnyStep) -> int:
 class HandState:
     """Everything a hand is at one moment; ``state`` is read and set by the procedure machine."""
 
+    # Slots: a hand has some forty-six attributes, past the thirty that CPython 3.11 keeps in an
+    # instance's shared-key values, so without them every hand copies them into a dict of its own
+    # and each read of one is a dict look-up.
+    __slots__ = (
+        "_final",
+        "_firing",
+        "_queue",
+        "_routes",
+        "actions",
+        "all_in_shows_first",
+        "audit",
+        "betting",
+        "board_hands",
+        "board_said",
+        "boxed",
+        "button_fix",
+        "button_override",
+        "chips_total",
+        "committed",
+        "cuts",
+        "deal_sequence",
+        "events",
+        "exposed",
+        "extra",
+        "folded",
+        "forced",
+        "last_all_in",
+        "ledger",
+        "mucked",
+        "next_button",
+        "obligations",
+        "pending_push",
+        "pitched",
+        "plan",
+        "posted",
+        "pushed",
+        "released",
+        "river_aggressor",
+        "round_aggressor",
+        "round_all_in_call",
+        "round_push",
+        "rulings",
+        "short_due",
+        "shuffles",
+        "stacks",
+        "state",
+        "table",
+        "tabled",
+        "touched",
+        "void",
+    )
+
     state: str
 
     def __init__(
@@ -67,10 +119,9 @@ class HandState:
         self.audit = audit  # check cards and chips after every event (tests and replay)
         self.ledger = Ledger(full_deck() if deck is None else deck)
         self.stacks: dict[int, Decimal] = dict(table.stacks)
-        self.committed: dict[int, Decimal] = dict.fromkeys(table.seats, ZERO)  # in the pot, by seat
-        self.forced: dict[int, Decimal] = dict.fromkeys(
-            table.seats, ZERO
-        )  # antes, blinds, straddle
+        seats = table.seats
+        self.committed: dict[int, Decimal] = dict.fromkeys(seats, ZERO)  # in the pot, by seat
+        self.forced: dict[int, Decimal] = dict.fromkeys(seats, ZERO)  # antes, blinds, straddle
         self.posted: dict[int, Decimal] = {}  # this hand's blinds and straddle, by seat
         self.pushed = ZERO  # chips already pushed to winners from the pot
         self.chips_total = sum(self.stacks.values(), ZERO)
