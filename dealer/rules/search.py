@@ -124,6 +124,7 @@ class Reading:
     seats: tuple[int, ...] = ()
     outside: tuple[str, ...] = ()  # topics no rule covers
     irregular: bool = False  # "wrong", "error", 錯: something went wrong
+    incident: bool = False  # something happened at the table (a seat, "never", 沒, "what now")
     field: bool = False  # any word of the field at all
     corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
     unknown: tuple[str, ...] = ()  # words read as nothing
@@ -318,7 +319,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         for value in group:
             enter(facet, str(value), _forms(group, value, f"{facet}.{value}"))
         values[facet] = frozenset(map(str, group))
-    for section in ("field", "outside", "irregular"):
+    for section in ("field", "outside", "irregular", "incident"):
         if section in doc:
             enter(section, section, _forms(doc, section, section))
     loose = frozenset(map(str, doc.get("loose") or ()))
@@ -577,6 +578,7 @@ class _Reader:
         self.seats: list[int] = []
         self.outside: list[str] = []
         self.irregular = False
+        self.incident = False
         self.field = False
         self.card_named = False
         self.each = False
@@ -623,6 +625,8 @@ class _Reader:
             self.outside.append(form)
         elif facet == "irregular":
             self.irregular = self.field = True
+        elif facet == "incident":
+            self.incident = True
         elif facet == "field":
             self.field = True
             self.dealt = self.dealt or form in _DEALING
@@ -1022,6 +1026,7 @@ class _Reader:
             seats=tuple(self.seats),
             outside=tuple(self.outside),
             irregular=self.irregular,
+            incident=self.incident or bool(self.seats) or self.dealer_named,
             field=self.field,
             corrected=tuple(self.corrected),
             unknown=tuple(self.unknown),
@@ -1182,7 +1187,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             for f in candidates
             if (table().facets[f.id].event | table().facets[f.id].also_event) & wanted
         ]
-    elif not reading.irregular:
+    elif not (reading.irregular or reading.incident):
         # No irregularity named: the normal procedure's rule for that object, when there is one;
         # a question naming only things said in passing ("seats", "the board") has only that.
         plain = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
@@ -1202,11 +1207,23 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         if f.score > best.score - _TIER
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
-    if reading.irregular and not wanted_events(reading) and Kind.PROCEDURE in kinds(best.id):
+    thin = best.score <= _OBJECT_WEIGHT and bool(reading.unknown)
+    if (
+        (reading.irregular or reading.incident or thin)
+        and not wanted_events(reading)
+        and Kind.PROCEDURE in kinds(best.id)
+    ):
         # "something went wrong" with a rule of the normal procedure best: what went wrong was
         # not read, so the irregularities of the same things are offered with it
-        wrong = [f for f in candidates if Kind.PROCEDURE not in kinds(f.id) and f not in chosen]
-        chosen += wrong[:2]
+        wrong = [
+            f
+            for f in ranked
+            if not f.conflicts
+            and f.score > 0
+            and Kind.PROCEDURE not in kinds(f.id)
+            and f not in chosen
+        ]
+        chosen += wrong[:3]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
     return _which(chosen[:_MOST], reading)
