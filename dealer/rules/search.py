@@ -100,6 +100,7 @@ _DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question say
 _TIER = 1.0  # candidates closer than this to the best are offered together
 _KIND_TIER = 2.0  # an irregularity with another kind of remedy is offered from this close
 _MOST = 5  # candidates offered at most
+_WIDE_TIER = 2.0  # once "which one?" is asked, every rule this close to the best is offered
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +128,7 @@ class Reading:
     incident: bool = False  # something happened at the table (a seat, "never", 沒, "what now")
     field: bool = False  # any word of the field at all
     corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
+    guessed: bool = False  # a facet read from one character of an unknown word: never decisive
     unknown: tuple[str, ...] = ()  # words read as nothing
 
     @property
@@ -216,6 +218,7 @@ class Lexicon:
     containing: Mapping[str, tuple[str, ...]]  # a numbered form -> longer forms holding it
     before_action: frozenset[str]  # English stems and Chinese forms
     homophones: Mapping[str, str]
+    characters: Mapping[str, tuple[str, str]]  # a character only one value's forms hold
     vocabulary: frozenset[str]  # English words of the lexicon, as written
     common: frozenset[str]  # English words never corrected
     outside_words: frozenset[str]  # English words of topics no rule covers: never corrected
@@ -372,6 +375,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         ),
         before_action=frozenset(before),
         homophones=homophones,
+        characters=_characters(chinese, str(doc.get("common-characters") or "")),
         vocabulary=frozenset(w for w in vocabulary if w.isalpha()),
         common=common,
         outside_words=frozenset(outside_words),
@@ -379,6 +383,30 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
     )
+
+
+def _characters(
+    chinese: Mapping[str, tuple[str, str]], common: str
+) -> dict[str, tuple[str, str]]:
+    """The characters that only one facet value's forms hold, in two forms at least (掀 of
+    掀開, 混 of 混進): a word the lexicon lacks that holds one is read as that value."""
+    held: dict[str, set[tuple[str, str]]] = {}
+    support: dict[str, int] = {}
+    for form, meaning in chinese.items():
+        for char in set(form):
+            held.setdefault(char, set()).add(meaning if meaning[0] in _KINDS else ("", ""))
+            support[char] = support.get(char, 0) + 1
+    return {
+        char: next(iter(meanings))
+        for char, meanings in held.items()
+        if len(meanings) == 1
+        and ("", "") not in meanings
+        and support[char] >= 2
+        and char not in chinese
+        and char not in _ZH_DIGITS
+        and char not in _ZH_STOP
+        and char not in common
+    }
 
 
 @functools.cache
@@ -478,6 +506,15 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
+# a count after a burn and a verb of dealing is of the cards dealt, not of the burns
+_AFTER_BURN_ZH = re.compile(
+    rf"[销銷烧燒]牌?\s*(?:之?[后後]|再|然[后後]|才|完)?\s*(?:[发發翻出]|打开|打開)了?\s*{_ZH_NUM}\s*[张張]"
+)
+_AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
+# a card not dealt to someone: "沒有發給小盲", "沒拿到", "never got a card"
+_NOT_DEALT_ZH = re.compile(r"(?:[没沒未]有?|忘了|忘[记記])\s*(?:[发發][给給到]?|[给給]|拿到|收到)")
+_NEGATIONS = frozenset(("not", "never", "no"))
+_DEALT_TO = frozenset(map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received")))
 _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
 _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
@@ -579,6 +616,7 @@ class _Reader:
         self.outside: list[str] = []
         self.irregular = False
         self.incident = False
+        self.guessed = False
         self.field = False
         self.card_named = False
         self.each = False
@@ -592,6 +630,9 @@ class _Reader:
         self.dealt = False  # a word of dealing ("dealt", "發牌")
         self.first_round = False  # "on the first pass", "第一圈"
         self.big_blind = False  # the big blind named (the first card is the small blind's)
+        self.small_blind = False
+        self.after_burn: int | None = None  # "销牌后发三张", "burn and deal three": the cards dealt
+        self.not_dealt = False  # "沒有發給小盲", "never got a card": a card not dealt to someone
         self.again = False  # "again", 又, 再: a second time
         self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
         self.mid_card = False
@@ -619,6 +660,8 @@ class _Reader:
                 and ("big" in form or "大" in form or form == "bb")
             ):
                 self.big_blind = True
+            if facet == "object" and value == "blind" and ("small" in form or "小" in form):
+                self.small_blind = True
             self.found[facet].add(value)
             self.field = True
         elif facet == "outside":
@@ -657,6 +700,11 @@ class _Reader:
 
     # -- numbers
     def _chinese_numbers(self, text: str) -> str:
+        after = _AFTER_BURN_ZH.search(text)
+        if after is not None:
+            self.after_burn = _zh_number(after.group(1))
+        if _NOT_DEALT_ZH.search(text):
+            self.not_dealt = True
         if _ZH_CARD.search(text):
             self.card_named = True
             text = _ZH_CARD.sub(" 牌 ", text)
@@ -692,6 +740,7 @@ class _Reader:
     # -- Chinese
     def _chinese(self, run: str) -> None:
         forms, longest = self.lex.chinese, self.lex.longest_chinese
+        known = len(self.unknown)
         leftover: list[str] = []
         position = 0
         while position < len(run):
@@ -722,6 +771,13 @@ class _Reader:
             position += 1
         if leftover:
             self.unknown.append("".join(leftover))
+        for word in self.unknown[known:]:
+            for char in word:  # one character of a word the lexicon lacks ("掀" of 掀牌)
+                meaning = self.lex.characters.get(char)
+                if meaning is not None:
+                    self.corrected.append((word, char))
+                    self.guessed = True
+                    self.note(*meaning, char)
 
     def _form_at(
         self, run: str, position: int, forms: Mapping[str, tuple[str, str]], longest: int
@@ -749,6 +805,7 @@ class _Reader:
                 self.corrected.append((word, fixed))
                 word = fixed
             words.append(word if word in _ORDINALS or word in _COUNTS else stem(word))
+        self._structure(words)
         phrases, longest = self.lex.english, self.lex.longest_english
         position = 0
         while position < len(words):
@@ -809,6 +866,21 @@ class _Reader:
                 self.unknown.append(word)
             self.player_before_verb = False
             position += 1
+
+    def _structure(self, words: Sequence[str]) -> None:
+        """What the order of the words says: a card not dealt to someone ("seat 7 never got a
+        card"), and a count after a burn that is of the cards then dealt ("burn and deal three")."""
+        for position, word in enumerate(words):
+            if word in _NEGATIONS and _DEALT_TO & set(words[position + 1 : position + 3]):
+                self.not_dealt = True
+            if word == "burn":
+                for other in words[position + 1 : position + 5]:
+                    count = int(other) if other.isdigit() else _COUNTS.get(other)
+                    if count is not None and other != "no":
+                        self.after_burn = count
+                        break
+                    if other not in _AFTER_BURN_EN:
+                        break
 
     def _phrase(
         self,
@@ -918,6 +990,21 @@ class _Reader:
             # the first card goes to the small blind (DEAL-ORDER): "第一張牌發給了大盲" is misdealt
             events.add("misplaced")
             objects.add("hole")
+        ordinals = {v for n, v in self.numbers if n is Number.ORDINAL}
+        someone = self.seats or objects & _POSITIONS or self.player_named
+        if self.not_dealt and not events and someone and not objects & _BOARD:
+            # a card not dealt to someone: the first card not to the small blind went elsewhere;
+            # a later card not dealt leaves the hand short; no card at all, the seat was passed over
+            if ordinals == {1} and self.small_blind:
+                events.add("misplaced")
+            elif ordinals and min(ordinals) >= 2:
+                events.add("short")
+            elif not ordinals:
+                events.add("skipped")
+            if events:
+                objects.add("hole")
+        if self.after_burn is not None and self.after_burn >= 3 and not objects & {"turn", "river"}:
+            objects.add("flop")  # "销牌后发三张", "burn and deal three": the flop's cards
         if (
             self.first_round
             and counted == {2}
@@ -984,6 +1071,8 @@ class _Reader:
         implied: set[str] = set()
         objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
         for name, (cards, more, fewer, near) in self.lex.implied.items():
+            if name == "burn" and self.after_burn is not None:
+                continue  # the count is of the cards dealt after the burn
             if name in objects and counts and not events:
                 value = max(counts)
                 if abs(value - cards) > near:
@@ -1029,6 +1118,7 @@ class _Reader:
             incident=self.incident or bool(self.seats) or self.dealer_named,
             field=self.field,
             corrected=tuple(self.corrected),
+            guessed=self.guessed,
             unknown=tuple(self.unknown),
         )
 
@@ -1201,10 +1291,11 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         chosen = partial[:3]
         return _which(chosen, reading, "event" if reading.events else "object")
     best = candidates[0]
+    tier = _KIND_TIER if reading.guessed else _TIER  # a guessed facet decides nothing alone
     chosen = [best] + [
         f
         for f in candidates[1:]
-        if f.score > best.score - _TIER
+        if f.score > best.score - tier
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
     thin = best.score <= _OBJECT_WEIGHT and bool(reading.unknown)
@@ -1226,6 +1317,8 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         chosen += wrong[:3]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
+    # asked anyway: every rule near the best is offered, not only the closest
+    chosen += [f for f in candidates if f not in chosen and f.score > best.score - _WIDE_TIER]
     return _which(chosen[:_MOST], reading)
 
 
