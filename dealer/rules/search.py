@@ -125,7 +125,7 @@ class Reading:
     seats: tuple[int, ...] = ()
     outside: tuple[str, ...] = ()  # topics no rule covers
     irregular: bool = False  # "wrong", "error", 錯: something went wrong
-    incident: bool = False  # something happened at the table (a seat, "never", 沒, "what now")
+    incident: bool = False  # words that something happened at the table ("never", 沒, "what now")
     field: bool = False  # any word of the field at all
     corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
     guessed: bool = False  # a facet read from one character of an unknown word: never decisive
@@ -460,6 +460,7 @@ _NOT_CARD = frozenset(
                "raise", "bet", "level", "day", "orbit"))
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
+_TIMES = frozenset(("preflop", "heads-up"))  # say when or how many, not whose cards ("before the flop")
 _CAME = re.compile(
     r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
 )
@@ -497,6 +498,7 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
     (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
     (re.compile(r"首(?=[张張])"), Number.ORDINAL),
+    (re.compile(r"最[后後]一?(?=[张張])"), "last"),  # "最後一張": the last card
     (re.compile(r"[头頭]一(?=[张張])"), Number.ORDINAL),  # "頭一張": the first
     (re.compile(r"好[几幾](?=[张張])"), Number.COUNT),  # "好幾張": several, two at least
     (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
@@ -514,6 +516,7 @@ _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", 
 # a card not dealt to someone: "沒有發給小盲", "沒拿到", "never got a card"
 _NOT_DEALT_ZH = re.compile(r"(?:[没沒未]有?|忘了|忘[记記])\s*(?:[发發][给給到]?|[给給]|拿到|收到)")
 _NEGATIONS = frozenset(("not", "never", "no"))
+_HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
 _DEALT_TO = frozenset(map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received")))
 _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
@@ -633,6 +636,7 @@ class _Reader:
         self.small_blind = False
         self.after_burn: int | None = None  # "销牌后发三张", "burn and deal three": the cards dealt
         self.not_dealt = False  # "沒有發給小盲", "never got a card": a card not dealt to someone
+        self.holding = False  # "has", "only", 只, 剩: how many cards a hand holds is said
         self.again = False  # "again", 又, 再: a second time
         self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
         self.mid_card = False
@@ -716,6 +720,9 @@ class _Reader:
                     self.seats.append(value)
                     self.found["object"].add("seat")
                     continue
+                if what == "last":
+                    self.numbers.add((Number.ORDINAL, 99))
+                    continue
                 if what == "round":  # "第二圈": the round of the deal, not a card's place
                     self.first_round = self.first_round or (
                         value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
@@ -734,6 +741,7 @@ class _Reader:
         if any(c in _ZH_EACH for c in text):
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
+        self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
         self.card_word = self.card_word or any(c in "牌张張" for c in text)
         return text
 
@@ -798,6 +806,7 @@ class _Reader:
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or "again" in raw
+        self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
         for word in raw:
             fixed = correct(word)
@@ -1026,7 +1035,8 @@ class _Reader:
             self.numbers.add(self.counted_players)
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         two = players and set(players) == {2} and not self.seats_counted
-        if two and not events and objects & _HEADS_UP_TOPICS:
+        counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
+        if two and not events and not counting and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
         for pattern in _AFTER_STREET:
@@ -1059,7 +1069,7 @@ class _Reader:
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
-        held = objects - self.lex.loose - {"hole", "button"}
+        held = objects - self.lex.loose - {"hole", "button"} - _TIMES
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
         someone = self.seats or players or self.player_named or objects & _POSITIONS
         if not held and someone and (named_cards or events & _HAND_EVENTS):
@@ -1077,6 +1087,8 @@ class _Reader:
                 value = max(counts)
                 if abs(value - cards) > near:
                     break
+                if name == "hole" and value == 1 and not self.holding:
+                    break  # "one of his cards", "一张底牌": a card named, not a hand of one
                 event = more if value > cards else fewer if value < cards else None
                 if event is not None and event not in events:
                     implied.add(event)
@@ -1115,7 +1127,7 @@ class _Reader:
             seats=tuple(self.seats),
             outside=tuple(self.outside),
             irregular=self.irregular,
-            incident=self.incident or bool(self.seats) or self.dealer_named,
+            incident=self.incident,
             field=self.field,
             corrected=tuple(self.corrected),
             guessed=self.guessed,
@@ -1277,11 +1289,18 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             for f in candidates
             if (table().facets[f.id].event | table().facets[f.id].also_event) & wanted
         ]
-    elif not (reading.irregular or reading.incident):
+    elif not (reading.irregular or _incident(reading)):
         # No irregularity named: the normal procedure's rule for that object, when there is one;
         # a question naming only things said in passing ("seats", "the board") has only that.
         plain = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
         candidates = plain if plain or reading.objects <= table().loose else candidates
+    elif not reading.irregular and not reading.incident and _passing(reading):
+        # only a seat or the dealer named, and things said in passing: the normal procedure's
+        # rule for them, or, when what is asked was not read ("can one guy play two seats",
+        # "player wants seat 2"), no rule rather than a guess
+        candidates = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
+        if not candidates:
+            return Answer(Verdict.NONE, nearest, reading=reading)
     if not candidates:
         # Something of the field is named but no rule has all of it: the nearest, to choose from.
         partial = [f for f in ranked if f.named]
@@ -1300,7 +1319,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     ]
     thin = best.score <= _OBJECT_WEIGHT and bool(reading.unknown)
     if (
-        (reading.irregular or reading.incident or thin)
+        (reading.irregular or _incident(reading) or thin)
         and not wanted_events(reading)
         and Kind.PROCEDURE in kinds(best.id)
     ):
@@ -1320,6 +1339,21 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     # asked anyway: every rule near the best is offered, not only the closest
     chosen += [f for f in candidates if f not in chosen and f.score > best.score - _WIDE_TIER]
     return _which(chosen[:_MOST], reading)
+
+
+def _incident(reading: Reading) -> bool:
+    """Signs that something happened at the table: its words, a seat's number, the dealer named."""
+    return reading.incident or bool(reading.seats) or "dealer" in reading.who
+
+
+def _passing(reading: Reading) -> bool:
+    """A question naming only things said in passing: no event, card, count or hint."""
+    return (
+        reading.objects <= table().loose
+        and not reading.hints
+        and not reading.numbers
+        and not reading.soft
+    )
 
 
 def wanted_events(reading: Reading) -> frozenset[str]:
