@@ -466,7 +466,7 @@ _CAME = re.compile(
 )
 _ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
-_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn"}
+_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn", "河牌": "river"}
 _NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
 _AFTER_STREET = (
     re.compile(
@@ -474,6 +474,12 @@ _AFTER_STREET = (
     ),
     re.compile(r"(翻牌|转牌|轉牌)圈?(?:的)?(?:下注|行动|行動)(?:完|结束|結束)了?之?[后後]"),
 )
+_EARLY_STREET = (
+    re.compile(r"\b(?:premature|early)\s+(flop|turn|river)\b", re.I),
+    re.compile(r"\b(flop|turn|river)\s+(?:card\s+)?(?:came\s+|was\s+|got\s+|dealt\s+)?"
+               r"(?:out\s+|off\s+)?(?:too\s+)?(?:early|premature|soon)", re.I),
+    re.compile(r"(翻牌|转牌|轉牌|河牌)(?:被)?(?:提前|提早|过早|過早|太早|早)"),
+)  # fmt: skip
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
@@ -524,7 +530,7 @@ _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _DEALING = frozenset(
-    ("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
+    ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
 )
 
 
@@ -742,6 +748,7 @@ class _Reader:
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
         self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
+        self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
         self.card_word = self.card_word or any(c in "牌张張" for c in text)
         return text
 
@@ -880,6 +887,8 @@ class _Reader:
         """What the order of the words says: a card not dealt to someone ("seat 7 never got a
         card"), and a count after a burn that is of the cards then dealt ("burn and deal three")."""
         for position, word in enumerate(words):
+            if word in ("one", "same", "singl") and words[position + 1 : position + 2] == ["round"]:
+                self.first_round = True  # "two in one round": within a round, as the first one
             if word in _NEGATIONS and _DEALT_TO & set(words[position + 1 : position + 3]):
                 self.not_dealt = True
             if word == "burn":
@@ -1051,6 +1060,15 @@ class _Reader:
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
         if objects & streets and not objects & {"hole", "deck"}:
             events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
+        if "board" in objects and not objects & streets and ordinals:
+            # "第四張共牌", "the last board card": the board's place names its street
+            place = max(ordinals)
+            objects.add("flop" if place <= 3 else "turn" if place == 4 else "river")
+        early = next((m for p in _EARLY_STREET if (m := p.search(self.text)) is not None), None)
+        if early is not None and "early" in events:
+            # "premature turn, what is the river now": the street said to be early is the one
+            street = _STREET_OF.get(early.group(1), early.group(1).casefold())
+            objects -= streets - {street}
         came = self.dealt or bool(_CAME.search(self.text))
         if (
             "before-action" in when
