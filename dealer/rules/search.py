@@ -1093,6 +1093,8 @@ class _Reader:
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
+        if not objects and self.card_word and self.dealt and set(ordinals) & {1, 2}:
+            objects.add("hole")  # "who gets the first card", "第一張牌發給誰": a card of the deal
         if ordinals and not counts and not objects & {"action", "show-order", "check"}:
             self.numbers.add((Number.COUNT, 1))  # "the first card": one card
             counts = [1]
@@ -1307,18 +1309,18 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             for f in candidates
             if (table().facets[f.id].event | table().facets[f.id].also_event) & wanted
         ]
+    elif not reading.irregular and not reading.incident and _passing(reading):
+        # only things said in passing (a seat, the dealer, a bet): the normal procedure's rule
+        # for them, or, when what is asked was not read ("can one guy play two seats", "player
+        # wants seat 2"), no rule rather than a guess
+        candidates = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
+        if not candidates:
+            return Answer(Verdict.NONE, nearest, reading=reading)
     elif not (reading.irregular or _incident(reading)):
         # No irregularity named: the normal procedure's rule for that object, when there is one;
         # a question naming only things said in passing ("seats", "the board") has only that.
         plain = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
         candidates = plain if plain or reading.objects <= table().loose else candidates
-    elif not reading.irregular and not reading.incident and _passing(reading):
-        # only a seat or the dealer named, and things said in passing: the normal procedure's
-        # rule for them, or, when what is asked was not read ("can one guy play two seats",
-        # "player wants seat 2"), no rule rather than a guess
-        candidates = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
-        if not candidates:
-            return Answer(Verdict.NONE, nearest, reading=reading)
     if not candidates:
         # Something of the field is named but no rule has all of it: the nearest, to choose from.
         partial = [f for f in ranked if f.named]
@@ -1365,13 +1367,8 @@ def _incident(reading: Reading) -> bool:
 
 
 def _passing(reading: Reading) -> bool:
-    """A question naming only things said in passing: no event, card, count or hint."""
-    return (
-        reading.objects <= table().loose
-        and not reading.hints
-        and not reading.numbers
-        and not reading.soft
-    )
+    """A question naming only things said in passing: no object of its own, nor a card's."""
+    return reading.objects <= table().loose and not reading.hints
 
 
 def wanted_events(reading: Reading) -> frozenset[str]:
