@@ -1087,9 +1087,14 @@ class _Reader:
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
-        held = objects - self.lex.loose - {"hole", "button"} - _TIMES
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
         someone = self.seats or players or self.player_named or objects & _POSITIONS
+        held = objects - self.lex.loose - {"hole", "button"} - _TIMES
+        if someone and named_cards and self.card_word and held and held <= _STREETS_BURN:
+            if self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3:
+                # "BB has three cards, flop not out": the hand is the question, the street when
+                objects -= _STREETS_BURN
+                held = set()
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
