@@ -385,9 +385,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
     )
 
 
-def _characters(
-    chinese: Mapping[str, tuple[str, str]], common: str
-) -> dict[str, tuple[str, str]]:
+def _characters(chinese: Mapping[str, tuple[str, str]], common: str) -> dict[str, tuple[str, str]]:
     """The characters that only one facet value's forms hold, in two forms at least (掀 of
     掀開, 混 of 混進): a word the lexicon lacks that holds one is read as that value."""
     held: dict[str, set[tuple[str, str]]] = {}
@@ -460,7 +458,8 @@ _NOT_CARD = frozenset(
                "raise", "bet", "level", "day", "orbit"))
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
-_TIMES = frozenset(("preflop", "heads-up"))  # say when or how many, not whose cards ("before the flop")
+# objects that say when or how many, not whose cards ("before the flop", "heads-up")
+_TIMES = frozenset(("preflop", "heads-up"))
 _CAME = re.compile(
     r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
 )
@@ -523,7 +522,9 @@ _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", 
 _NOT_DEALT_ZH = re.compile(r"(?:[没沒未]有?|忘了|忘[记記])\s*(?:[发發][给給到]?|[给給]|拿到|收到)")
 _NEGATIONS = frozenset(("not", "never", "no"))
 _HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
-_DEALT_TO = frozenset(map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received")))
+_DEALT_TO = frozenset(
+    map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
+)
 _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
 _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
@@ -812,7 +813,7 @@ class _Reader:
         raw = _WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
-        self.again = self.again or "again" in raw
+        self.again = self.again or bool({"again", "another"} & set(raw))
         self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
         for word in raw:
@@ -1008,16 +1009,16 @@ class _Reader:
             # the first card goes to the small blind (DEAL-ORDER): "第一張牌發給了大盲" is misdealt
             events.add("misplaced")
             objects.add("hole")
-        ordinals = {v for n, v in self.numbers if n is Number.ORDINAL}
+        places = {v for n, v in self.numbers if n is Number.ORDINAL}
         someone = self.seats or objects & _POSITIONS or self.player_named
         if self.not_dealt and not events and someone and not objects & _BOARD:
             # a card not dealt to someone: the first card not to the small blind went elsewhere;
             # a later card not dealt leaves the hand short; no card at all, the seat was passed over
-            if ordinals == {1} and self.small_blind:
+            if places == {1} and self.small_blind:
                 events.add("misplaced")
-            elif ordinals and min(ordinals) >= 2:
+            elif places and min(places) >= 2:
                 events.add("short")
-            elif not ordinals:
+            elif not places:
                 events.add("skipped")
             if events:
                 objects.add("hole")
@@ -1036,6 +1037,11 @@ class _Reader:
             and not (objects - self.lex.loose)
         ):
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
+        extras = {v for n, v in self.numbers if n is Number.EXTRA}
+        if "extra" in events and self.again and extras <= {1} and not self.irregular:
+            # "又有一家多了一張", "another extra card": one more on top of one, two in all
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
+            self.numbers.add((Number.EXTRA, 2))
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
         if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
@@ -1060,9 +1066,9 @@ class _Reader:
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
         if objects & streets and not objects & {"hole", "deck"}:
             events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
-        if "board" in objects and not objects & streets and ordinals:
+        if "board" in objects and not objects & streets and places:
             # "第四張共牌", "the last board card": the board's place names its street
-            place = max(ordinals)
+            place = max(places)
             objects.add("flop" if place <= 3 else "turn" if place == 4 else "river")
         early = next((m for p in _EARLY_STREET if (m := p.search(self.text)) is not None), None)
         if early is not None and "early" in events:
@@ -1090,11 +1096,11 @@ class _Reader:
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
         someone = self.seats or players or self.player_named or objects & _POSITIONS
         held = objects - self.lex.loose - {"hole", "button"} - _TIMES
-        if someone and named_cards and self.card_word and held and held <= _STREETS_BURN:
-            if self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3:
-                # "BB has three cards, flop not out": the hand is the question, the street when
-                objects -= _STREETS_BURN
-                held = set()
+        hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
+        if someone and named_cards and self.card_word and held <= _STREETS_BURN and hand_told:
+            # "BB has three cards, flop not out": the hand is the question, the street says when
+            objects -= _STREETS_BURN
+            held = set()
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
