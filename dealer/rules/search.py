@@ -521,6 +521,10 @@ _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", 
 # a card not dealt to someone: "沒有發給小盲", "沒拿到", "never got a card"
 _NOT_DEALT_ZH = re.compile(r"(?:[没沒未]有?|忘了|忘[记記])\s*(?:[发發][给給到]?|[给給]|拿到|收到)")
 _NEGATIONS = frozenset(("not", "never", "no"))
+_NOT_DEALER = (
+    re.compile(r"\b(?:not|wasn't|isn't|wasnt|isnt)\s+(?:the\s+)?dealer", re.I),
+    re.compile(r"不是(?:发牌员|發牌員|荷官|发牌的|發牌的)"),
+)
 _HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
 _DEALT_TO = frozenset(
     map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
@@ -986,6 +990,10 @@ class _Reader:
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
         when = self.found["when"]
+        if any(pattern.search(self.text) for pattern in _NOT_DEALER):
+            # "not the dealer's fault", "不是發牌員的錯": the player did it
+            self.found["who"] = {"player"}
+            self.dealer_named = False
         if self.player_subject and not self.dealer_named and not self.found["who"]:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
