@@ -791,13 +791,19 @@ class _Reader:
             position += 1
         if leftover:
             self.unknown.append("".join(leftover))
-        for word in self.unknown[known:]:
+        unread = self.unknown[known:]
+        del self.unknown[known:]
+        for word in unread:
+            read = False
             for char in word:  # one character of a word the lexicon lacks ("掀" of 掀牌)
                 meaning = self.lex.characters.get(char)
                 if meaning is not None:
-                    self.corrected.append((word, char))
-                    self.guessed = True
+                    if char != word:
+                        self.corrected.append((word, char))
+                    self.guessed = read = True
                     self.note(*meaning, char)
+            if not read:
+                self.unknown.append(word)
 
     def _form_at(
         self, run: str, position: int, forms: Mapping[str, tuple[str, str]], longest: int
