@@ -27,6 +27,11 @@ PHRASES: list[dict[str, Any]] = yaml.safe_load(
 MORE: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "floor_phrases_more.yaml").read_text(encoding="utf-8")
 )
+# The third development set (issue 22, third round), written from RULES.md, the seeds and the WSOP
+# books by a session that never saw the matcher: scored once at first sight, then developed on.
+THIRD: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parent / "floor_phrases_third.yaml").read_text(encoding="utf-8")
+)
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -71,21 +76,53 @@ def test_the_second_set_has_every_rule_four_ways_in_each_language() -> None:
     assert sum(p["expect"] == "none" for p in MORE) >= 40
 
 
-def test_the_second_set_scores_at_least_as_when_last_measured() -> None:
-    """A floor under the second development set's figures as measured on this branch (see
-    docs/floor.md): a change to the lexicon or the matcher that loses ground on it shows here."""
-    covered = [p for p in MORE if p["expect"] != "none"]
-    answers = [(p, search(p["q"])) for p in MORE]
+def _score(phrases: list[dict[str, Any]]) -> tuple[float, int, int, int]:
+    """Share of covered phrasings offered their rule, confident wrong answers, "no rule" for a
+    covered topic, and uncovered topics answered "no rule" (bench/floor_phrases.py counts alike)."""
+    covered = [p for p in phrases if p["expect"] != "none"]
+    answers = [(p, search(p["q"])) for p in phrases]
     offered = sum(_holds(a, p) for p, a in answers if p["expect"] != "none")
     wrong = sum(
         1
         for p, a in answers
         if p["expect"] != "none" and a.kind is Verdict.ONE and not _holds(a, p)
     )
+    no_rule = sum(a.kind is Verdict.NONE for p, a in answers if p["expect"] != "none")
     uncovered = sum(a.kind is Verdict.NONE for p, a in answers if p["expect"] == "none")
-    assert offered / len(covered) >= 0.92
-    assert wrong <= 9
+    return offered / len(covered), wrong, no_rule, uncovered
+
+
+def test_the_second_set_scores_at_least_as_when_last_measured() -> None:
+    """A floor under the second development set's figures as measured on this branch (see
+    docs/floor.md): a change to the lexicon or the matcher that loses ground on it shows here."""
+    offered, wrong, no_rule, uncovered = _score(MORE)
+    assert offered >= 0.94
+    assert wrong <= 3
+    assert no_rule <= 7
     assert uncovered == sum(p["expect"] == "none" for p in MORE)
+
+
+def test_the_third_set_is_in_three_languages_with_uncovered_topics() -> None:
+    known = set(book().rules) | {"none"}
+    assert len(THIRD) >= 900
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        assert sum(p["lang"] == lang for p in THIRD) >= 300, lang
+    for p in THIRD:
+        expected = p["expect"] if isinstance(p["expect"], list) else [p["expect"]]
+        assert set(expected) <= known and set(p.get("never", [])) <= known, p
+        assert isinstance(p["expect"], str) or p.get("ask"), p
+    assert sum(p["expect"] == "none" for p in THIRD) >= 100
+
+
+def test_the_third_set_scores_at_least_as_when_last_measured() -> None:
+    """A floor under the third development set's figures at the end of the third round (first
+    sight: 79.8% offered, 57 confidently wrong, 20 "no rule", 90 of 119 uncovered; see
+    docs/floor.md)."""
+    offered, wrong, no_rule, uncovered = _score(THIRD)
+    assert offered >= 0.89
+    assert wrong <= 20
+    assert no_rule <= 3
+    assert uncovered >= 111
 
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=lambda p: p["q"])

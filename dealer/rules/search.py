@@ -100,6 +100,7 @@ _DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question say
 _TIER = 1.0  # candidates closer than this to the best are offered together
 _KIND_TIER = 2.0  # an irregularity with another kind of remedy is offered from this close
 _MOST = 5  # candidates offered at most
+_WIDE_TIER = 2.0  # once "which one?" is asked, every rule this close to the best is offered
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,8 +125,10 @@ class Reading:
     seats: tuple[int, ...] = ()
     outside: tuple[str, ...] = ()  # topics no rule covers
     irregular: bool = False  # "wrong", "error", 錯: something went wrong
+    incident: bool = False  # words that something happened at the table ("never", 沒, "what now")
     field: bool = False  # any word of the field at all
     corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
+    guessed: bool = False  # a facet read from one character of an unknown word: never decisive
     unknown: tuple[str, ...] = ()  # words read as nothing
 
     @property
@@ -215,6 +218,7 @@ class Lexicon:
     containing: Mapping[str, tuple[str, ...]]  # a numbered form -> longer forms holding it
     before_action: frozenset[str]  # English stems and Chinese forms
     homophones: Mapping[str, str]
+    characters: Mapping[str, tuple[str, str]]  # a character only one value's forms hold
     vocabulary: frozenset[str]  # English words of the lexicon, as written
     common: frozenset[str]  # English words never corrected
     outside_words: frozenset[str]  # English words of topics no rule covers: never corrected
@@ -318,7 +322,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         for value in group:
             enter(facet, str(value), _forms(group, value, f"{facet}.{value}"))
         values[facet] = frozenset(map(str, group))
-    for section in ("field", "outside", "irregular"):
+    for section in ("field", "outside", "irregular", "incident"):
         if section in doc:
             enter(section, section, _forms(doc, section, section))
     loose = frozenset(map(str, doc.get("loose") or ()))
@@ -371,6 +375,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         ),
         before_action=frozenset(before),
         homophones=homophones,
+        characters=_characters(chinese, str(doc.get("common-characters") or "")),
         vocabulary=frozenset(w for w in vocabulary if w.isalpha()),
         common=common,
         outside_words=frozenset(outside_words),
@@ -378,6 +383,28 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
     )
+
+
+def _characters(chinese: Mapping[str, tuple[str, str]], common: str) -> dict[str, tuple[str, str]]:
+    """The characters that only one facet value's forms hold, in two forms at least (掀 of
+    掀開, 混 of 混進): a word the lexicon lacks that holds one is read as that value."""
+    held: dict[str, set[tuple[str, str]]] = {}
+    support: dict[str, int] = {}
+    for form, meaning in chinese.items():
+        for char in set(form):
+            held.setdefault(char, set()).add(meaning if meaning[0] in _KINDS else ("", ""))
+            support[char] = support.get(char, 0) + 1
+    return {
+        char: next(iter(meanings))
+        for char, meanings in held.items()
+        if len(meanings) == 1
+        and ("", "") not in meanings
+        and support[char] >= 2
+        and char not in chinese
+        and char not in _ZH_DIGITS
+        and char not in _ZH_STOP
+        and char not in common
+    }
 
 
 @functools.cache
@@ -431,12 +458,14 @@ _NOT_CARD = frozenset(
                "raise", "bet", "level", "day", "orbit"))
 )  # fmt: skip
 _POSITIONS = frozenset(("seat", "blind", "button"))
+# objects that say when or how many, not whose cards ("before the flop", "heads-up")
+_TIMES = frozenset(("preflop", "heads-up"))
 _CAME = re.compile(
     r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
 )
 _ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
-_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn"}
+_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn", "河牌": "river"}
 _NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
 _AFTER_STREET = (
     re.compile(
@@ -444,6 +473,12 @@ _AFTER_STREET = (
     ),
     re.compile(r"(翻牌|转牌|轉牌)圈?(?:的)?(?:下注|行动|行動)(?:完|结束|結束)了?之?[后後]"),
 )
+_EARLY_STREET = (
+    re.compile(r"\b(?:premature|early)\s+(flop|turn|river)\b", re.I),
+    re.compile(r"\b(flop|turn|river)\s+(?:card\s+)?(?:came\s+|was\s+|got\s+|dealt\s+)?"
+               r"(?:out\s+|off\s+)?(?:too\s+)?(?:early|premature|soon)", re.I),
+    re.compile(r"(翻牌|转牌|轉牌|河牌)(?:被)?(?:提前|提早|过早|過早|太早|早)"),
+)  # fmt: skip
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
@@ -468,6 +503,7 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
     (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
     (re.compile(r"首(?=[张張])"), Number.ORDINAL),
+    (re.compile(r"最[后後]一?(?=[张張])"), "last"),  # "最後一張": the last card
     (re.compile(r"[头頭]一(?=[张張])"), Number.ORDINAL),  # "頭一張": the first
     (re.compile(r"好[几幾](?=[张張])"), Number.COUNT),  # "好幾張": several, two at least
     (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
@@ -477,13 +513,29 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
+# a count after a burn and a verb of dealing is of the cards dealt, not of the burns
+_AFTER_BURN_ZH = re.compile(
+    rf"[销銷烧燒]牌?\s*(?:之?[后後]|再|然[后後]|才|完)?\s*(?:[发發翻出]|打开|打開)了?\s*{_ZH_NUM}\s*[张張]"
+)
+_AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
+# a card not dealt to someone: "沒有發給小盲", "沒拿到", "never got a card"
+_NOT_DEALT_ZH = re.compile(r"(?:[没沒未]有?|忘了|忘[记記])\s*(?:[发發][给給到]?|[给給]|拿到|收到)")
+_NEGATIONS = frozenset(("not", "never", "no"))
+_NOT_DEALER = (
+    re.compile(r"\b(?:not|wasn't|isn't|wasnt|isnt)\s+(?:the\s+)?dealer", re.I),
+    re.compile(r"不是(?:发牌员|發牌員|荷官|发牌的|發牌的)"),
+)
+_HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
+_DEALT_TO = frozenset(
+    map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
+)
 _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _ZH_STOP = frozenset("了的在是個个把被和與与或也就都還还有又時时候嗎吗呢啊吧這这那怎麼么樣样要該该")
 _ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _DEALING = frozenset(
-    ("deal", "pitch", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
+    ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
 )
 
 
@@ -577,6 +629,8 @@ class _Reader:
         self.seats: list[int] = []
         self.outside: list[str] = []
         self.irregular = False
+        self.incident = False
+        self.guessed = False
         self.field = False
         self.card_named = False
         self.each = False
@@ -590,6 +644,10 @@ class _Reader:
         self.dealt = False  # a word of dealing ("dealt", "發牌")
         self.first_round = False  # "on the first pass", "第一圈"
         self.big_blind = False  # the big blind named (the first card is the small blind's)
+        self.small_blind = False
+        self.after_burn: int | None = None  # "销牌后发三张", "burn and deal three": the cards dealt
+        self.not_dealt = False  # "沒有發給小盲", "never got a card": a card not dealt to someone
+        self.holding = False  # "has", "only", 只, 剩: how many cards a hand holds is said
         self.again = False  # "again", 又, 再: a second time
         self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
         self.mid_card = False
@@ -617,12 +675,16 @@ class _Reader:
                 and ("big" in form or "大" in form or form == "bb")
             ):
                 self.big_blind = True
+            if facet == "object" and value == "blind" and ("small" in form or "小" in form):
+                self.small_blind = True
             self.found[facet].add(value)
             self.field = True
         elif facet == "outside":
             self.outside.append(form)
         elif facet == "irregular":
             self.irregular = self.field = True
+        elif facet == "incident":
+            self.incident = True
         elif facet == "field":
             self.field = True
             self.dealt = self.dealt or form in _DEALING
@@ -653,6 +715,11 @@ class _Reader:
 
     # -- numbers
     def _chinese_numbers(self, text: str) -> str:
+        after = _AFTER_BURN_ZH.search(text)
+        if after is not None:
+            self.after_burn = _zh_number(after.group(1))
+        if _NOT_DEALT_ZH.search(text):
+            self.not_dealt = True
         if _ZH_CARD.search(text):
             self.card_named = True
             text = _ZH_CARD.sub(" 牌 ", text)
@@ -663,6 +730,9 @@ class _Reader:
                 if what == "seat":
                     self.seats.append(value)
                     self.found["object"].add("seat")
+                    continue
+                if what == "last":
+                    self.numbers.add((Number.ORDINAL, 99))
                     continue
                 if what == "round":  # "第二圈": the round of the deal, not a card's place
                     self.first_round = self.first_round or (
@@ -682,12 +752,15 @@ class _Reader:
         if any(c in _ZH_EACH for c in text):
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
+        self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
+        self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
         self.card_word = self.card_word or any(c in "牌张張" for c in text)
         return text
 
     # -- Chinese
     def _chinese(self, run: str) -> None:
         forms, longest = self.lex.chinese, self.lex.longest_chinese
+        known = len(self.unknown)
         leftover: list[str] = []
         position = 0
         while position < len(run):
@@ -718,6 +791,19 @@ class _Reader:
             position += 1
         if leftover:
             self.unknown.append("".join(leftover))
+        unread = self.unknown[known:]
+        del self.unknown[known:]
+        for word in unread:
+            read = False
+            for char in word:  # one character of a word the lexicon lacks ("掀" of 掀牌)
+                meaning = self.lex.characters.get(char)
+                if meaning is not None:
+                    if char != word:
+                        self.corrected.append((word, char))
+                    self.guessed = read = True
+                    self.note(*meaning, char)
+            if not read:
+                self.unknown.append(word)
 
     def _form_at(
         self, run: str, position: int, forms: Mapping[str, tuple[str, str]], longest: int
@@ -737,7 +823,8 @@ class _Reader:
         raw = _WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
-        self.again = self.again or "again" in raw
+        self.again = self.again or bool({"again", "another"} & set(raw))
+        self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
         for word in raw:
             fixed = correct(word)
@@ -745,6 +832,7 @@ class _Reader:
                 self.corrected.append((word, fixed))
                 word = fixed
             words.append(word if word in _ORDINALS or word in _COUNTS else stem(word))
+        self._structure(words)
         phrases, longest = self.lex.english, self.lex.longest_english
         position = 0
         while position < len(words):
@@ -805,6 +893,23 @@ class _Reader:
                 self.unknown.append(word)
             self.player_before_verb = False
             position += 1
+
+    def _structure(self, words: Sequence[str]) -> None:
+        """What the order of the words says: a card not dealt to someone ("seat 7 never got a
+        card"), and a count after a burn that is of the cards then dealt ("burn and deal three")."""
+        for position, word in enumerate(words):
+            if word in ("one", "same", "singl") and words[position + 1 : position + 2] == ["round"]:
+                self.first_round = True  # "two in one round": within a round, as the first one
+            if word in _NEGATIONS and _DEALT_TO & set(words[position + 1 : position + 3]):
+                self.not_dealt = True
+            if word == "burn":
+                for other in words[position + 1 : position + 5]:
+                    count = int(other) if other.isdigit() else _COUNTS.get(other)
+                    if count is not None and other != "no":
+                        self.after_burn = count
+                        break
+                    if other not in _AFTER_BURN_EN:
+                        break
 
     def _phrase(
         self,
@@ -891,6 +996,10 @@ class _Reader:
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
         when = self.found["when"]
+        if any(pattern.search(self.text) for pattern in _NOT_DEALER):
+            # "not the dealer's fault", "不是發牌員的錯": the player did it
+            self.found["who"] = {"player"}
+            self.dealer_named = False
         if self.player_subject and not self.dealer_named and not self.found["who"]:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
@@ -914,6 +1023,21 @@ class _Reader:
             # the first card goes to the small blind (DEAL-ORDER): "第一張牌發給了大盲" is misdealt
             events.add("misplaced")
             objects.add("hole")
+        places = {v for n, v in self.numbers if n is Number.ORDINAL}
+        someone = self.seats or objects & _POSITIONS or self.player_named
+        if self.not_dealt and not events and someone and not objects & _BOARD:
+            # a card not dealt to someone: the first card not to the small blind went elsewhere;
+            # a later card not dealt leaves the hand short; no card at all, the seat was passed over
+            if places == {1} and self.small_blind:
+                events.add("misplaced")
+            elif places and min(places) >= 2:
+                events.add("short")
+            elif not places:
+                events.add("skipped")
+            if events:
+                objects.add("hole")
+        if self.after_burn is not None and self.after_burn >= 3 and not objects & {"turn", "river"}:
+            objects.add("flop")  # "销牌后发三张", "burn and deal three": the flop's cards
         if (
             self.first_round
             and counted == {2}
@@ -927,6 +1051,11 @@ class _Reader:
             and not (objects - self.lex.loose)
         ):
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
+        extras = {v for n, v in self.numbers if n is Number.EXTRA}
+        if "extra" in events and self.again and extras <= {1} and not self.irregular:
+            # "又有一家多了一張", "another extra card": one more on top of one, two in all
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
+            self.numbers.add((Number.EXTRA, 2))
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
         if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
@@ -935,7 +1064,8 @@ class _Reader:
             self.numbers.add(self.counted_players)
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         two = players and set(players) == {2} and not self.seats_counted
-        if two and not events and objects & _HEADS_UP_TOPICS:
+        counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
+        if two and not events and not counting and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
         for pattern in _AFTER_STREET:
@@ -950,6 +1080,15 @@ class _Reader:
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
         if objects & streets and not objects & {"hole", "deck"}:
             events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
+        if "board" in objects and not objects & streets and places:
+            # "第四張共牌", "the last board card": the board's place names its street
+            place = max(places)
+            objects.add("flop" if place <= 3 else "turn" if place == 4 else "river")
+        early = next((m for p in _EARLY_STREET if (m := p.search(self.text)) is not None), None)
+        if early is not None and "early" in events:
+            # "premature turn, what is the river now": the street said to be early is the one
+            street = _STREET_OF.get(early.group(1), early.group(1).casefold())
+            objects -= streets - {street}
         came = self.dealt or bool(_CAME.search(self.text))
         if (
             "before-action" in when
@@ -968,22 +1107,33 @@ class _Reader:
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
-        held = objects - self.lex.loose - {"hole", "button"}
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
         someone = self.seats or players or self.player_named or objects & _POSITIONS
+        held = objects - self.lex.loose - {"hole", "button"} - _TIMES
+        hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
+        if someone and named_cards and self.card_word and held <= _STREETS_BURN and hand_told:
+            # "BB has three cards, flop not out": the hand is the question, the street says when
+            objects -= _STREETS_BURN
+            held = set()
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
+        if not objects and self.card_word and self.dealt and set(ordinals) & {1, 2}:
+            objects.add("hole")  # "who gets the first card", "第一張牌發給誰": a card of the deal
         if ordinals and not counts and not objects & {"action", "show-order", "check"}:
             self.numbers.add((Number.COUNT, 1))  # "the first card": one card
             counts = [1]
         implied: set[str] = set()
         objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
         for name, (cards, more, fewer, near) in self.lex.implied.items():
+            if name == "burn" and self.after_burn is not None:
+                continue  # the count is of the cards dealt after the burn
             if name in objects and counts and not events:
                 value = max(counts)
                 if abs(value - cards) > near:
                     break
+                if name == "hole" and value == 1 and not self.holding:
+                    break  # "one of his cards", "一张底牌": a card named, not a hand of one
                 event = more if value > cards else fewer if value < cards else None
                 if event is not None and event not in events:
                     implied.add(event)
@@ -1022,8 +1172,10 @@ class _Reader:
             seats=tuple(self.seats),
             outside=tuple(self.outside),
             irregular=self.irregular,
+            incident=self.incident,
             field=self.field,
             corrected=tuple(self.corrected),
+            guessed=self.guessed,
             unknown=tuple(self.unknown),
         )
 
@@ -1182,7 +1334,14 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             for f in candidates
             if (table().facets[f.id].event | table().facets[f.id].also_event) & wanted
         ]
-    elif not reading.irregular:
+    elif not reading.irregular and not reading.incident and _passing(reading):
+        # only things said in passing (a seat, the dealer, a bet): the normal procedure's rule
+        # for them, or, when what is asked was not read ("can one guy play two seats", "player
+        # wants seat 2"), no rule rather than a guess
+        candidates = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
+        if not candidates:
+            return Answer(Verdict.NONE, nearest, reading=reading)
+    elif not (reading.irregular or _incident(reading)):
         # No irregularity named: the normal procedure's rule for that object, when there is one;
         # a question naming only things said in passing ("seats", "the board") has only that.
         plain = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
@@ -1196,20 +1355,45 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         chosen = partial[:3]
         return _which(chosen, reading, "event" if reading.events else "object")
     best = candidates[0]
+    tier = _KIND_TIER if reading.guessed else _TIER  # a guessed facet decides nothing alone
     chosen = [best] + [
         f
         for f in candidates[1:]
-        if f.score > best.score - _TIER
+        if f.score > best.score - tier
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
-    if reading.irregular and not wanted_events(reading) and Kind.PROCEDURE in kinds(best.id):
+    thin = best.score <= _OBJECT_WEIGHT and bool(reading.unknown)
+    if (
+        (reading.irregular or _incident(reading) or thin)
+        and not wanted_events(reading)
+        and Kind.PROCEDURE in kinds(best.id)
+    ):
         # "something went wrong" with a rule of the normal procedure best: what went wrong was
         # not read, so the irregularities of the same things are offered with it
-        wrong = [f for f in candidates if Kind.PROCEDURE not in kinds(f.id) and f not in chosen]
-        chosen += wrong[:2]
+        wrong = [
+            f
+            for f in ranked
+            if not f.conflicts
+            and f.score > 0
+            and Kind.PROCEDURE not in kinds(f.id)
+            and f not in chosen
+        ]
+        chosen += wrong[:3]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
+    # asked anyway: every rule near the best is offered, not only the closest
+    chosen += [f for f in candidates if f not in chosen and f.score > best.score - _WIDE_TIER]
     return _which(chosen[:_MOST], reading)
+
+
+def _incident(reading: Reading) -> bool:
+    """Signs that something happened at the table: its words, a seat's number, the dealer named."""
+    return reading.incident or bool(reading.seats) or "dealer" in reading.who
+
+
+def _passing(reading: Reading) -> bool:
+    """A question naming only things said in passing: no object of its own, nor a card's."""
+    return reading.objects <= table().loose and not reading.hints
 
 
 def wanted_events(reading: Reading) -> frozenset[str]:
