@@ -40,9 +40,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, shown
+from dealer.rules.nodes import Items, Node, SourceError
 from dealer.rules.rulebook import Lang, Rule, book, id_form
-from dealer.rules.source import Items, Node, SourceError, load_file
 
 SEARCH_PATH = PROCEDURES / "search.yaml"
 FACETS_PATH = PROCEDURES / "facets.yaml"
@@ -250,6 +251,8 @@ def _forms(node: Node, key: str, where: str) -> dict[str, Items]:
 
 
 def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, RuleFacets]:
+    from dealer.rules.source import load_file  # the YAML reader, only when the data are read
+
     where = shown(path)
     doc = load_file(path, where)
     if not isinstance(doc, Node):
@@ -286,6 +289,8 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
 
 def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lexicon:
     """Read and check the lexicon and the rules' facets (``file:line: message`` on a mistake)."""
+    from dealer.rules.source import load_file  # the YAML reader, only when the data are read
+
     where = shown(path)
     doc = load_file(path, where)
     if not isinstance(doc, Node) or not isinstance(doc.get("lexicon"), Node):
@@ -380,8 +385,10 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
     )
 
 
-@functools.cache
+@kept("lexicon")
 def table() -> Lexicon:
+    """The project's lexicon and facets, read once (and kept between runs:
+    :mod:`dealer.rules.cache`)."""
     return load_table()
 
 

@@ -30,14 +30,18 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from dealer.core.errors import DataError, did_you_mean
+from dealer.core.errors import DataError
+from dealer.rules import cache
+from dealer.rules.nodes import Items, Node, SourceError, check_keys, new_node
+
+__all__ = ["Items", "Node", "SourceError", "check_keys", "load_file", "load_text", "new_node"]
 
 if TYPE_CHECKING:
     _SafeLoader = yaml.SafeLoader
@@ -53,55 +57,10 @@ _REMEMBERED = 20_000  # texts remembered at most (a suite's words, seats and amo
 
 _resolve: Callable[[Any, Any, Any, Any], str] = yaml.resolver.BaseResolver.resolve
 
-# The one data-error class, under the name the readers have always used.
-SourceError = DataError
-
 MAX_NODES = 100_000  # values a document may expand to, aliases counted each time they are used
 MAX_DEPTH = 64  # nesting of lists and mappings
 MAX_NUMBER = 64  # characters of a number as written
 MAX_BYTES = 8_000_000  # size of a file
-
-
-class Node(dict[Any, Any]):
-    """A YAML mapping that remembers its line and the line of each key."""
-
-    line: int
-    file: str
-    key_lines: dict[Any, int]
-
-    def line_of(self, key: Any) -> int:
-        return self.key_lines.get(key, self.line)
-
-    def error(self, key: Any, message: str) -> DataError:
-        return DataError(self.file, self.line_of(key), message)
-
-
-class Items(list[Any]):
-    """A YAML sequence that remembers its line and the line of each item."""
-
-    line: int
-    file: str
-    item_lines: list[int]
-
-    def line_at(self, index: int) -> int:
-        return self.item_lines[index] if index < len(self.item_lines) else self.line
-
-    def error(self, index: int, message: str) -> DataError:
-        return DataError(self.file, self.line_at(index), message)
-
-
-def new_node(file: str, line: int) -> Node:
-    """An empty mapping placed at a line (for defaults that errors may still point at)."""
-    node = Node()
-    node.line, node.file, node.key_lines = line, file, {}
-    return node
-
-
-def check_keys(node: Node, known: Collection[str], what: str) -> None:
-    """Refuse a key that is not one of ``known``, naming the closest known key."""
-    for key in node:
-        if key not in known:
-            raise node.error(key, f"unknown key {key!r} in {what}{did_you_mean(key, known)}")
 
 
 _TAG = "tag:yaml.org,2002:"
@@ -402,6 +361,7 @@ def _file_kind(mode: int) -> str:
 def load_file(path: Path, shown_as: str | None = None) -> Any:
     name = shown_as or str(path)
     data = read_limited(path, name)
+    cache.note(path, data)  # a build of kept data depends on these bytes
     try:
         data.decode("utf-8")  # checked here: the parser reads the bytes themselves
     except UnicodeDecodeError:
