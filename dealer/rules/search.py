@@ -1172,11 +1172,10 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     reading = read(query)
     ranked = fits(reading)
     candidates = [f for f in ranked if not f.conflicts and f.named and f.score > 0]
-    nearest = tuple(Match(rule_id, 0.0) for rule_id in suggest(query, 3))
     if not reading.recognised:
-        return Answer(Verdict.NONE, nearest, reading=reading)
+        return _none(query, reading)
     if reading.outside and not any(_strong(f, reading) for f in candidates):
-        return Answer(Verdict.NONE, nearest, reading=reading)
+        return _none(query, reading)
     for event in reading.events:
         owners = table().ruleset_events.get(event, {})
         owner = owners.get(ruleset) if ruleset is not None else None
@@ -1199,7 +1198,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         partial = [f for f in ranked if f.named]
         partial.sort(key=lambda f: (len(f.conflicts), -f.score))
         if not partial:
-            return Answer(Verdict.NONE, nearest, reading=reading)
+            return _none(query, reading)
         chosen = partial[:3]
         return _which(chosen, reading, "event" if reading.events else "object")
     best = candidates[0]
@@ -1217,6 +1216,12 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
     return _which(chosen[:_MOST], reading)
+
+
+def _none(query: str, reading: Reading) -> Answer:
+    """No rule, with the nearest IDs (looked for only here: they cost more than the search)."""
+    nearest = tuple(Match(rule_id, 0.0) for rule_id in suggest(query, 3))
+    return Answer(Verdict.NONE, nearest, reading=reading)
 
 
 def wanted_events(reading: Reading) -> frozenset[str]:
