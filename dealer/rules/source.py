@@ -71,7 +71,8 @@ _TIMESTAMP = _TAG + "timestamp"
 
 _SCALAR_EVENT, _ALIAS_EVENT = yaml.ScalarEvent, yaml.AliasEvent
 _MAPPING_START, _SEQUENCE_START = yaml.MappingStartEvent, yaml.SequenceStartEvent
-_COLLECTION_END = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_MAPPING_END, _SEQUENCE_END = yaml.MappingEndEvent, yaml.SequenceEndEvent
+_COLLECTION_END = (_MAPPING_END, _SEQUENCE_END)
 _OPEN = (None, -1)  # an anchor whose collection is being read: an alias to it contains itself
 
 
@@ -166,11 +167,15 @@ class _Composer:
         while True:
             event = next_event()
             kind = event.__class__
-            if kind in _COLLECTION_END:
+            if kind is _MAPPING_END:
                 break
             key_line = event.start_mark.line + 1
             if kind is _SCALAR_EVENT and event.anchor is None:
-                key = self.scalar(event)
+                key = event.value
+                if event.tag is not None or (
+                    event.implicit[0] and _PLAIN_TAGS.get(key) is not _STR
+                ):  # not text as written: typed, tagged or unseen
+                    key = self.scalar(event)
                 if key is _MERGE_KEY:
                     merged.extend(self.merge_sources(next_event(), inner))
                     continue
@@ -189,7 +194,12 @@ class _Composer:
                 raise self.error(key_line, f"duplicate key {key!r}")
             event = next_event()
             if event.__class__ is _SCALAR_EVENT and event.anchor is None:
-                mapping[key] = self.scalar(event)
+                text = event.value
+                if event.tag is not None or (
+                    event.implicit[0] and _PLAIN_TAGS.get(text) is not _STR
+                ):
+                    text = self.scalar(event)
+                mapping[key] = text
                 size += 2
             else:
                 value, count = self.value(event, inner)
@@ -233,11 +243,17 @@ class _Composer:
         next_event = self.next
         while True:
             event = next_event()
-            if event.__class__ in _COLLECTION_END:
+            kind = event.__class__
+            if kind is _SEQUENCE_END:
                 break
             lines.append(event.start_mark.line + 1)
-            if event.__class__ is _SCALAR_EVENT and event.anchor is None:
-                items.append(self.scalar(event))
+            if kind is _SCALAR_EVENT and event.anchor is None:
+                text = event.value
+                if event.tag is not None or (
+                    event.implicit[0] and _PLAIN_TAGS.get(text) is not _STR
+                ):
+                    text = self.scalar(event)
+                items.append(text)
                 size += 1
             else:
                 value, count = self.value(event, inner)
@@ -255,6 +271,8 @@ class _Composer:
             tag = _PLAIN_TAGS.get(text)
             if tag is None:
                 tag = _resolve(self.loader, yaml.ScalarNode, text, (True, False))
+                if tag == _STR:
+                    tag = _STR  # the one object, so that the readers above can test it by identity
                 if len(_PLAIN_TAGS) < _REMEMBERED:
                     _PLAIN_TAGS[text] = tag
             if tag == _STR:
