@@ -109,6 +109,7 @@ class Kept(Generic[_P, _T]):
 
     def __init__(self, kind: str, build: Callable[_P, _T]) -> None:
         self.kind, self.build = kind, build
+        self.__wrapped__ = build  # the build itself, as functools' wrappers give it
         self.__doc__ = build.__doc__
         self._memo: dict[Hashable, tuple[_T, tuple[tuple[str, bytes], ...]]] = {}
 
