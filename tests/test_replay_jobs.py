@@ -86,3 +86,34 @@ def test_bad_input_in_json_is_a_line_of_its_own(suite: Path) -> None:
 def test_jobs_must_be_at_least_one(suite: Path) -> None:
     code, _, err = run_cli("replay", str(suite), "--jobs", "0")
     assert code == 2 and "--jobs" in err
+
+
+def _slow_first(paths: tuple[Path, ...], *options: object) -> list[batch.Outcome]:
+    """A worker's chunk: the one holding file 0 takes a while, every other is done at once."""
+    import time
+
+    if any(path.name == "0.yaml" for path in paths):
+        time.sleep(1.0)
+    return [batch.Outcome(str(path), passed=True) for path in paths]
+
+
+def test_the_pool_reads_on_when_every_chunk_in_flight_came_back_at_once(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """One worker slow on the first chunk while the other does all the chunks read ahead: the
+    first chunk's outcomes complete every chunk in flight at once, and the pool reads the next
+    ones instead of waiting for workers that have nothing to do (it once waited for ever)."""
+    import threading
+
+    monkeypatch.setattr(batch, "_replay_chunk", _slow_first)  # inherited by the forked workers
+    monkeypatch.setattr(batch, "CHUNK", 1)
+    chunks = batch._chunks(iter(Path(f"{number}.yaml") for number in range(20)))
+    got: list[str] = []
+    reader = threading.Thread(
+        target=lambda: got.extend(o.file for o in batch._Pool(2, None, False).run(chunks)),
+        daemon=True,
+    )
+    reader.start()
+    reader.join(timeout=30)
+    assert not reader.is_alive(), f"the pool stopped after {len(got)} of 20 files"
+    assert got == [f"{number}.yaml" for number in range(20)]

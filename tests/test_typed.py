@@ -310,7 +310,7 @@ def test_the_house_ruling_is_chosen_once_for_the_floor_and_the_engine(
     [1, 2]. ``dealer rule`` (the floor's lookup) and a hand the engine rules pick one ruling."""
     from dealer.apps.floor.guided import Answers, build
     from dealer.apps.floor.lookup import house_ruling
-    from dealer.engine.obligations import is_misdeal
+    from dealer.rules.choice import is_misdeal
     from dealer.rules.rulebook import rule
     from dealer.rules.rulesets import load_ruleset
 

@@ -20,6 +20,7 @@ from transitions import EventData, Machine
 from dealer.core.roles import roles_touched
 from dealer.core.stakes import Street
 from dealer.engine.obligations import RulingRef, gathers
+from dealer.rules.cache import kept
 from dealer.rules.rulesets import PROCEDURES
 from dealer.rules.source import Items, Node, SourceError, check_keys, load_file
 from dealer.rules.texts import Lang, messages, template
@@ -134,9 +135,9 @@ _TOP_KEYS = {"machine", "initial", "states", "betting_states", "in_hand_states",
              "transitions", "on_enter", "mishaps", "remedies"}  # fmt: skip
 
 
-@cache
+@kept("procedure")
 def procedure() -> Procedure:
-    """Read and check ``procedures/holdem.yaml``."""
+    """Read and check ``procedures/holdem.yaml`` (kept between runs: :mod:`dealer.rules.cache`)."""
     doc = load_file(PROCEDURE_FILE, _SHOWN_AS)
     if isinstance(doc, Node):
         check_keys(doc, _TOP_KEYS, "the procedure")

@@ -13,7 +13,6 @@ are messages of ``procedures/texts`` (:mod:`dealer.rules.texts`). This module lo
 
 from __future__ import annotations
 
-import functools
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -25,8 +24,9 @@ from typing import Any, NamedTuple, TypeVar
 from dealer.core.errors import DataError, did_you_mean
 from dealer.core.roles import Role
 from dealer.core.steps import BOARD_VERBS, Verb
+from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, shown
-from dealer.rules.source import Items, Node, load_file
+from dealer.rules.nodes import Items, Node
 from dealer.rules.texts import Lang as Lang  # re-exported: the language of every text
 from dealer.rules.texts import template
 
@@ -565,15 +565,17 @@ def _display(path: Path) -> str:
 
 def load(path: Path | None = None) -> Rulebook:
     """Read and check a rulebook file (the project's own by default; use ``book()`` for it)."""
+    from dealer.rules.source import load_file  # the YAML reader, only when the data are read
+
     path = RULEBOOK_PATH if path is None else path
     where = _display(path)
     doc = load_file(path, where)
     return _RulebookReader(where).book(_At(doc, doc.line if isinstance(doc, Node) else 1))
 
 
-@functools.cache
+@kept("rulebook")
 def book() -> Rulebook:
-    """The project's rulebook, loaded once."""
+    """The project's rulebook, loaded once (and kept between runs: :mod:`dealer.rules.cache`)."""
     return load()
 
 

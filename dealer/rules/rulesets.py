@@ -19,8 +19,9 @@ from typing import Any
 
 from dealer.core.errors import DataError, did_you_mean
 from dealer.core.ruleset import Ruleset
+from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, RULESETS, shipped, shown
-from dealer.rules.source import Node, SourceError, check_keys, load_file, new_node
+from dealer.rules.nodes import Node, SourceError, check_keys, new_node
 
 __all__ = ["DEFAULT", "PROCEDURES", "RULESETS", "load_ruleset", "names", "ruleset_from_text"]
 DEFAULT = "seed"
@@ -134,7 +135,10 @@ def _said(value: Any) -> str:
 
 
 def _read(path: Path, shown_as: str, seen: frozenset[Path], doc: Any = None) -> Ruleset:
-    doc = load_file(path, shown_as) if doc is None else doc
+    if doc is None:
+        from dealer.rules.source import load_file  # the YAML reader, only when a file is read
+
+        doc = load_file(path, shown_as)
     if not isinstance(doc, Node):
         raise SourceError(shown_as, 1, "a ruleset is a mapping with 'name' and 'choices'")
     if "fallback" in doc:  # one definition: the rulebook's (procedures/rulebook.yaml, rulesets:)
@@ -246,6 +250,12 @@ def ruleset_from_text(text: str, shown_as: str, near: Path) -> Ruleset:
     return _read(path, shown_as, frozenset({path.resolve()}), load_text(text, shown_as))
 
 
+@kept("ruleset")
+def _published(path: Path) -> Ruleset:
+    """A published ruleset (kept between runs: :mod:`dealer.rules.cache`)."""
+    return _read(path, shown(path), frozenset())
+
+
 def _resolve(name: str, near: Path, seen: frozenset[Path], doc: Node) -> Ruleset:
     for candidate in (RULESETS / f"{name}.yaml", near / name, near / f"{name}.yaml"):
         if candidate.is_file():
@@ -260,7 +270,7 @@ def load_ruleset(name_or_path: str) -> Ruleset:
     """A published ruleset by name (``seed``, ``wsop-2024``) or a house overlay by file path."""
     published = RULESETS / f"{name_or_path}.yaml"
     if name_or_path.strip() and "/" not in name_or_path and published.is_file():
-        return _read(published, shown(published), frozenset())
+        return _published(published)
     path = Path(name_or_path)
     if path.suffix in (".yaml", ".yml") and not path.is_file():
         path = shipped(name_or_path) or path  # procedures/house/... of an installed package

@@ -40,9 +40,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
+from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, shown
+from dealer.rules.nodes import Items, Node, SourceError
 from dealer.rules.rulebook import Lang, Rule, book, id_form
-from dealer.rules.source import Items, Node, SourceError, load_file
 
 SEARCH_PATH = PROCEDURES / "search.yaml"
 FACETS_PATH = PROCEDURES / "facets.yaml"
@@ -254,6 +255,8 @@ def _forms(node: Node, key: str, where: str) -> dict[str, Items]:
 
 
 def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, RuleFacets]:
+    from dealer.rules.source import load_file  # the YAML reader, only when the data are read
+
     where = shown(path)
     doc = load_file(path, where)
     if not isinstance(doc, Node):
@@ -290,6 +293,8 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
 
 def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lexicon:
     """Read and check the lexicon and the rules' facets (``file:line: message`` on a mistake)."""
+    from dealer.rules.source import load_file  # the YAML reader, only when the data are read
+
     where = shown(path)
     doc = load_file(path, where)
     if not isinstance(doc, Node) or not isinstance(doc.get("lexicon"), Node):
@@ -407,8 +412,10 @@ def _characters(chinese: Mapping[str, tuple[str, str]], common: str) -> dict[str
     }
 
 
-@functools.cache
+@kept("lexicon")
 def table() -> Lexicon:
+    """The project's lexicon and facets, read once (and kept between runs:
+    :mod:`dealer.rules.cache`)."""
     return load_table()
 
 
@@ -1317,11 +1324,10 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     reading = read(query)
     ranked = fits(reading)
     candidates = [f for f in ranked if not f.conflicts and f.named and f.score > 0]
-    nearest = tuple(Match(rule_id, 0.0) for rule_id in suggest(query, 3))
     if not reading.recognised:
-        return Answer(Verdict.NONE, nearest, reading=reading)
+        return _none(query, reading)
     if reading.outside and not any(_strong(f, reading) for f in candidates):
-        return Answer(Verdict.NONE, nearest, reading=reading)
+        return _none(query, reading)
     for event in reading.events:
         owners = table().ruleset_events.get(event, {})
         owner = owners.get(ruleset) if ruleset is not None else None
@@ -1340,7 +1346,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         # wants seat 2"), no rule rather than a guess
         candidates = [f for f in candidates if Kind.PROCEDURE in kinds(f.id)]
         if not candidates:
-            return Answer(Verdict.NONE, nearest, reading=reading)
+            return _none(query, reading)
     elif not (reading.irregular or _incident(reading)):
         # No irregularity named: the normal procedure's rule for that object, when there is one;
         # a question naming only things said in passing ("seats", "the board") has only that.
@@ -1351,7 +1357,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         partial = [f for f in ranked if f.named]
         partial.sort(key=lambda f: (len(f.conflicts), -f.score))
         if not partial:
-            return Answer(Verdict.NONE, nearest, reading=reading)
+            return _none(query, reading)
         chosen = partial[:3]
         return _which(chosen, reading, "event" if reading.events else "object")
     best = candidates[0]
@@ -1394,6 +1400,12 @@ def _incident(reading: Reading) -> bool:
 def _passing(reading: Reading) -> bool:
     """A question naming only things said in passing: no object of its own, nor a card's."""
     return reading.objects <= table().loose and not reading.hints
+
+
+def _none(query: str, reading: Reading) -> Answer:
+    """No rule, with the nearest IDs (looked for only here: they cost more than the search)."""
+    nearest = tuple(Match(rule_id, 0.0) for rule_id in suggest(query, 3))
+    return Answer(Verdict.NONE, nearest, reading=reading)
 
 
 def wanted_events(reading: Reading) -> frozenset[str]:

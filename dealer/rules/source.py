@@ -30,14 +30,18 @@ from __future__ import annotations
 
 import os
 import stat
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import yaml
 
-from dealer.core.errors import DataError, did_you_mean
+from dealer.core.errors import DataError
+from dealer.rules import cache
+from dealer.rules.nodes import Items, Node, SourceError, check_keys, new_node
+
+__all__ = ["Items", "Node", "SourceError", "check_keys", "load_file", "load_text", "new_node"]
 
 if TYPE_CHECKING:
     _SafeLoader = yaml.SafeLoader
@@ -53,55 +57,10 @@ _REMEMBERED = 20_000  # texts remembered at most (a suite's words, seats and amo
 
 _resolve: Callable[[Any, Any, Any, Any], str] = yaml.resolver.BaseResolver.resolve
 
-# The one data-error class, under the name the readers have always used.
-SourceError = DataError
-
 MAX_NODES = 100_000  # values a document may expand to, aliases counted each time they are used
 MAX_DEPTH = 64  # nesting of lists and mappings
 MAX_NUMBER = 64  # characters of a number as written
 MAX_BYTES = 8_000_000  # size of a file
-
-
-class Node(dict[Any, Any]):
-    """A YAML mapping that remembers its line and the line of each key."""
-
-    line: int
-    file: str
-    key_lines: dict[Any, int]
-
-    def line_of(self, key: Any) -> int:
-        return self.key_lines.get(key, self.line)
-
-    def error(self, key: Any, message: str) -> DataError:
-        return DataError(self.file, self.line_of(key), message)
-
-
-class Items(list[Any]):
-    """A YAML sequence that remembers its line and the line of each item."""
-
-    line: int
-    file: str
-    item_lines: list[int]
-
-    def line_at(self, index: int) -> int:
-        return self.item_lines[index] if index < len(self.item_lines) else self.line
-
-    def error(self, index: int, message: str) -> DataError:
-        return DataError(self.file, self.line_at(index), message)
-
-
-def new_node(file: str, line: int) -> Node:
-    """An empty mapping placed at a line (for defaults that errors may still point at)."""
-    node = Node()
-    node.line, node.file, node.key_lines = line, file, {}
-    return node
-
-
-def check_keys(node: Node, known: Collection[str], what: str) -> None:
-    """Refuse a key that is not one of ``known``, naming the closest known key."""
-    for key in node:
-        if key not in known:
-            raise node.error(key, f"unknown key {key!r} in {what}{did_you_mean(key, known)}")
 
 
 _TAG = "tag:yaml.org,2002:"
@@ -112,7 +71,8 @@ _TIMESTAMP = _TAG + "timestamp"
 
 _SCALAR_EVENT, _ALIAS_EVENT = yaml.ScalarEvent, yaml.AliasEvent
 _MAPPING_START, _SEQUENCE_START = yaml.MappingStartEvent, yaml.SequenceStartEvent
-_COLLECTION_END = (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+_MAPPING_END, _SEQUENCE_END = yaml.MappingEndEvent, yaml.SequenceEndEvent
+_COLLECTION_END = (_MAPPING_END, _SEQUENCE_END)
 _OPEN = (None, -1)  # an anchor whose collection is being read: an alias to it contains itself
 
 
@@ -207,11 +167,15 @@ class _Composer:
         while True:
             event = next_event()
             kind = event.__class__
-            if kind in _COLLECTION_END:
+            if kind is _MAPPING_END:
                 break
             key_line = event.start_mark.line + 1
             if kind is _SCALAR_EVENT and event.anchor is None:
-                key = self.scalar(event)
+                key = event.value
+                if event.tag is not None or (
+                    event.implicit[0] and _PLAIN_TAGS.get(key) is not _STR
+                ):  # not text as written: typed, tagged or unseen
+                    key = self.scalar(event)
                 if key is _MERGE_KEY:
                     merged.extend(self.merge_sources(next_event(), inner))
                     continue
@@ -230,7 +194,12 @@ class _Composer:
                 raise self.error(key_line, f"duplicate key {key!r}")
             event = next_event()
             if event.__class__ is _SCALAR_EVENT and event.anchor is None:
-                mapping[key] = self.scalar(event)
+                text = event.value
+                if event.tag is not None or (
+                    event.implicit[0] and _PLAIN_TAGS.get(text) is not _STR
+                ):
+                    text = self.scalar(event)
+                mapping[key] = text
                 size += 2
             else:
                 value, count = self.value(event, inner)
@@ -274,11 +243,17 @@ class _Composer:
         next_event = self.next
         while True:
             event = next_event()
-            if event.__class__ in _COLLECTION_END:
+            kind = event.__class__
+            if kind is _SEQUENCE_END:
                 break
             lines.append(event.start_mark.line + 1)
-            if event.__class__ is _SCALAR_EVENT and event.anchor is None:
-                items.append(self.scalar(event))
+            if kind is _SCALAR_EVENT and event.anchor is None:
+                text = event.value
+                if event.tag is not None or (
+                    event.implicit[0] and _PLAIN_TAGS.get(text) is not _STR
+                ):
+                    text = self.scalar(event)
+                items.append(text)
                 size += 1
             else:
                 value, count = self.value(event, inner)
@@ -296,6 +271,8 @@ class _Composer:
             tag = _PLAIN_TAGS.get(text)
             if tag is None:
                 tag = _resolve(self.loader, yaml.ScalarNode, text, (True, False))
+                if tag == _STR:
+                    tag = _STR  # the one object, so that the readers above can test it by identity
                 if len(_PLAIN_TAGS) < _REMEMBERED:
                     _PLAIN_TAGS[text] = tag
             if tag == _STR:
@@ -402,6 +379,7 @@ def _file_kind(mode: int) -> str:
 def load_file(path: Path, shown_as: str | None = None) -> Any:
     name = shown_as or str(path)
     data = read_limited(path, name)
+    cache.note(path, data)  # a build of kept data depends on these bytes
     try:
         data.decode("utf-8")  # checked here: the parser reads the bytes themselves
     except UnicodeDecodeError:

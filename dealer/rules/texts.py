@@ -22,9 +22,11 @@ import os
 import unicodedata
 from collections.abc import Mapping
 from enum import StrEnum
+from pathlib import Path
 
+from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES
-from dealer.rules.source import Node, SourceError, load_file
+from dealer.rules.nodes import Node, SourceError
 
 TEXTS = PROCEDURES / "texts"
 
@@ -88,7 +90,13 @@ def choose_lang(value: str | None) -> Lang:
 @functools.cache
 def messages(lang: Lang) -> Mapping[str, str]:
     """Every message of one language by ID."""
-    path = TEXTS / f"{lang.value}.yaml"
+    return _messages(TEXTS / f"{lang.value}.yaml", lang)
+
+
+@kept("messages")
+def _messages(path: Path, lang: Lang) -> Mapping[str, str]:
+    from dealer.rules.source import load_file  # the YAML reader, only when the data are read
+
     doc = load_file(path, f"procedures/texts/{lang.value}.yaml")
     if not isinstance(doc, Node):
         raise SourceError(f"procedures/texts/{lang.value}.yaml", 1, "messages must be a mapping")

@@ -342,6 +342,8 @@ class _Pool:
                             worker.kill()
                             workers[index] = self._start()
                 busy = [worker for worker in workers if worker.task is not None]
+                if not busy:  # every chunk in flight came back and was handed on: read on
+                    continue
                 ready = wait([w.connection for w in busy] + [w.process.sentinel for w in busy])
                 for index, worker in enumerate(workers):
                     task = worker.task

@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from dealer.apps.cli.boundary import guarded
+from dealer.apps.cli.boundary import guarded, quiet_engine
 
 _VALUED = ("--ruleset", "--lang")
 _FLAGS = ("--json",)
@@ -71,6 +71,7 @@ def run(argv: Sequence[str]) -> int | None:
         if argv[0] == "rule":
             reply = answer(positional or None, options.get("--ruleset", "seed"), lang, as_json)
         else:
+            quiet_engine()  # the hand on file is replayed
             reply = ask_file(Path(positional[0]), options.get("--ruleset"), lang, as_json)
     except DataError as error:  # bad input: file:line: message
         sys.stderr.write(f"{error}\n")
@@ -90,7 +91,7 @@ def main() -> None:
 
         sys.stdout.write(f"dealer {__version__}\n")
         return
-    code = guarded(lambda: run(sys.argv[1:]))
+    code = guarded(lambda: run(sys.argv[1:]), engine=False)
     if code is not None:
         sys.exit(code)
     from dealer.apps.cli.commands import app

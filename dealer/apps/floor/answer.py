@@ -14,7 +14,6 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dealer.apps.present.words import citation
 from dealer.rules.rulebook import (
     Branch,
     Lang,
@@ -27,6 +26,42 @@ from dealer.rules.rulebook import (
 from dealer.rules.texts import message, template
 
 _CITE = re.compile(r"^(000|004|LA|TR)(?:\s+(.*))?$")
+
+# English fragments of citations (RULES.md cites some source parts by their English names).
+_CITES = {
+    "(last ¶)": "cite-last-paragraph",
+    "(last sentence)": "cite-last-sentence",
+    "(title)": "cite-title",
+    "§The Blinds": "cite-004-blinds",
+    '"Button and blind use"': "cite-la-button-blind",
+    "§VII intro": "cite-la-vii-intro",
+    'glossary "Burn"': "cite-tr-glossary-burn",
+    " (LA 129 is the limit rule, see LIMIT-ALLIN)": "cite-tr96-not-la129",
+    '"No Limit and Pot-Limit" introduction (the pot after the call)': "cite-la-nl-pl-intro",
+    " and ¶5 (last sentences)": "cite-and-p5-last-sentences",
+    " (not above the pot)": "cite-not-above-pot",
+    "(opening: a standard 52-card deck, shuffled)": "cite-004-opening",
+    " (second half)": "cite-second-half",
+    " (the cut, named in the remedies)": "cite-cut-in-remedies",
+    " (the challenged player shows)": "cite-challenged-shows",
+    " (000's title only asks whether antes are played)": "cite-000-ante-title",
+    " (TR 88a3 agrees)": "cite-tr88a3-agrees",
+    " (TR 88a5 agrees)": "cite-tr88a5-agrees",
+    " (LA 104 names no such case)": "cite-la104-silent",
+    " (the name only; project reading)": "cite-tr86-name-only",
+    " (the cut)": "cite-the-cut",
+    " (蓋牌, Muck)": "cite-004-fold-muck",
+}
+
+
+def citation(text: str, lang: Lang) -> str:
+    """A traced source with its English fragments in the reader's language."""
+    if lang is Lang.EN:
+        return text
+    for fragment, key in _CITES.items():
+        if fragment in text:
+            text = text.replace(fragment, message(key, lang))
+    return text
 
 
 def trace_source(cite: str, section: Section, lang: Lang = Lang.EN) -> str:

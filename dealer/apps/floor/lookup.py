@@ -11,17 +11,17 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dealer.apps.floor.answer import render_index, render_rule, rule_as_json
-from dealer.apps.floor.which import ask_line, explain_lines, explained
-from dealer.apps.floor.which import candidates as which_candidates
 from dealer.core.ruleset import Ruleset as Choices
-from dealer.engine.obligations import chosen_ruling, ruleset_choice
-from dealer.rules.rulebook import Lang, Rule, Ruling, book, ids, rule
+from dealer.rules.choice import chosen_ruling, ruleset_choice
+from dealer.rules.rulebook import Lang, Rule, Ruling, book, id_form, ids, rule
 from dealer.rules.rulesets import load_ruleset
-from dealer.rules.search import Answer, Verdict, read, search
 from dealer.rules.texts import cells, message, pad
+
+if TYPE_CHECKING:  # the search is imported only for words: a rule ID is looked up at once
+    from dealer.rules.search import Answer
 
 # Rulings a ruleset choice picks between (RULES.md "Rulesets"): the exposed card of this place in
 # the deal is a misdeal when the ruleset's ``misdeal_exposed_cards`` names it, else dealt on.
@@ -36,7 +36,7 @@ class Reply:
 
 def house_ruling(entry: Rule, choices: Choices) -> Ruling | None:
     """The ruling an overlay's choices pick where they decide between published remedies (the
-    engine's own choice, :func:`~dealer.engine.obligations.chosen_ruling`); ``None`` where it is
+    engine's own choice, :func:`~dealer.rules.choice.chosen_ruling`); ``None`` where it is
     the ruling of the ruleset it extends."""
     if not entry.rulings:
         return None
@@ -53,6 +53,9 @@ def _house_line(choices: Choices, lang: Lang) -> str | None:
 
 def _which(query: str, found: Answer, lang: Lang) -> str:
     """The candidates, each with its remedy's kind and its answer to the telling question."""
+    from dealer.apps.floor.which import ask_line
+    from dealer.apps.floor.which import candidates as which_candidates
+
     width = max(cells(rule_id) for rule_id in found.ids)
     lines = [message("search-which", lang, query=query), ask_line(found, lang)]
     for number, item in enumerate(which_candidates(found, lang), 1):
@@ -65,6 +68,9 @@ def _which(query: str, found: Answer, lang: Lang) -> str:
 
 
 def _which_json(query: str, found: Answer, lang: Lang) -> dict[str, Any]:
+    from dealer.apps.floor.which import ask_line
+    from dealer.apps.floor.which import candidates as which_candidates
+
     return {
         "answer": "which",
         "query": query,
@@ -87,6 +93,11 @@ def answer(
             return Reply(json.dumps(index, indent=2, ensure_ascii=False) + "\n")
         return Reply(render_index(lang))
     query = " ".join(words)
+    if not explain and id_form(query) in book().rules and base in book().rulesets:
+        return _one(rule(id_form(query)), choices, lang, as_json)  # what the search would find
+    from dealer.apps.floor.which import explain_lines, explained
+    from dealer.rules.search import Verdict, read, search
+
     found = search(query, base)
     reading = found.reading or read(query)
     told = "\n".join(explain_lines(query, reading, lang)) + "\n\n" if explain else ""
@@ -104,10 +115,23 @@ def answer(
             data = _which_json(query, found, lang) | read_json
             return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
         return Reply(told + _which(query, found, lang))
-    entry = rule(found.ids[0])
+    return _one(rule(found.ids[0]), choices, lang, as_json, told, read_json)
+
+
+def _one(
+    entry: Rule,
+    choices: Choices,
+    lang: Lang,
+    as_json: bool,
+    told: str = "",
+    read_json: dict[str, Any] | None = None,
+) -> Reply:
+    """One rule's ruling under the ruleset or overlay (``told``: what ``--explain`` read first)."""
+    base = choices.base
     chosen = house_ruling(entry, choices) if choices.name != base else None
     if as_json:
-        data = {"answer": "one"} | rule_as_json(entry, base, lang, ruling=chosen) | read_json
+        data = {"answer": "one"} | rule_as_json(entry, base, lang, ruling=chosen)
+        data |= read_json or {}
         if choices.name != base:  # the overlay's ruling, under the overlay's name
             data["ruleset"] = choices.name
             data["house"] = {"name": choices.name, "extends": base}

@@ -1,5 +1,6 @@
 """The reader's language for words the lower layers write in English: hand names, pot names, the
-roles of the cards a ruling names, citation fragments and step errors.
+roles of the cards a ruling names and step errors (a citation's fragments are the floor
+answer's: :mod:`dealer.apps.floor.answer`).
 
 The core and the engine hand over typed values (a hand's key, a pot's index, a refusal's code and
 fields); this layer words them through the message tables (``procedures/texts/*.yaml``).
@@ -80,43 +81,6 @@ def card_role(role: str, lang: Lang) -> str:
     """What a card is to a ruling (``premature turn card``, ``boxed card``), in words."""
     key = role_key(role)
     return message(key, lang) if key in messages(lang) else role
-
-
-# English fragments of citations (RULES.md cites some source parts by their English names).
-_CITES = {
-    "(last ¶)": "cite-last-paragraph",
-    "(last sentence)": "cite-last-sentence",
-    "(title)": "cite-title",
-    "§The Blinds": "cite-004-blinds",
-    '"Button and blind use"': "cite-la-button-blind",
-    "§VII intro": "cite-la-vii-intro",
-    'glossary "Burn"': "cite-tr-glossary-burn",
-    " (LA 129 is the limit rule, see LIMIT-ALLIN)": "cite-tr96-not-la129",
-    '"No Limit and Pot-Limit" introduction (the pot after the call)': "cite-la-nl-pl-intro",
-    " and ¶5 (last sentences)": "cite-and-p5-last-sentences",
-    " (not above the pot)": "cite-not-above-pot",
-    "(opening: a standard 52-card deck, shuffled)": "cite-004-opening",
-    " (second half)": "cite-second-half",
-    " (the cut, named in the remedies)": "cite-cut-in-remedies",
-    " (the challenged player shows)": "cite-challenged-shows",
-    " (000's title only asks whether antes are played)": "cite-000-ante-title",
-    " (TR 88a3 agrees)": "cite-tr88a3-agrees",
-    " (TR 88a5 agrees)": "cite-tr88a5-agrees",
-    " (LA 104 names no such case)": "cite-la104-silent",
-    " (the name only; project reading)": "cite-tr86-name-only",
-    " (the cut)": "cite-the-cut",
-    " (蓋牌, Muck)": "cite-004-fold-muck",
-}
-
-
-def citation(text: str, lang: Lang) -> str:
-    """A traced source with its English fragments in the reader's language."""
-    if lang is Lang.EN:
-        return text
-    for fragment, key in _CITES.items():
-        if fragment in text:
-            text = text.replace(fragment, message(key, lang))
-    return text
 
 
 def step_error(error: str, typed: str, lang: Lang) -> str:
