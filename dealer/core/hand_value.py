@@ -162,12 +162,21 @@ def _code(card: Card) -> int:
 
 
 def _straight_table() -> tuple[int, ...]:
-    """Per 13-bit rank mask (bit 0 = deuce): the high rank index of its best straight, or -1."""
-    windows = [(0b11111 << low, low + 4) for low in range(8, -1, -1)]
-    windows.append(((1 << 12) | 0b1111, 3))  # the wheel, A-2-3-4-5, five high
+    """Per 13-bit rank mask (bit 0 = deuce): the high rank index of its best straight, or -1.
+
+    A bit of ``runs`` is set where five ranks in a row start, so the highest one names the best
+    straight; the wheel (A-2-3-4-5, five high) counts only without another (built at import: a
+    loop of bit operations rather than a search per mask, for the command line's start).
+
+    >>> table = _straight_table()
+    >>> table[0b1111100000000], table[0b1000000001111], table[0b1000000011111], table[0b1111]
+    (12, 3, 4, -1)
+    """
+    wheel = (1 << 12) | 0b1111
     table = []
     for mask in range(1 << 13):
-        table.append(next((high for window, high in windows if mask & window == window), -1))
+        runs = mask & (mask >> 1) & (mask >> 2) & (mask >> 3) & (mask >> 4)
+        table.append(runs.bit_length() + 3 if runs else 3 if mask & wheel == wheel else -1)
     return tuple(table)
 
 
