@@ -598,9 +598,7 @@ def _stakes(
     notes: list[str],
 ) -> list[str]:
     """The table's stake lines: bets, blinds, straddle and ante."""
-    small, big = blinds[0], blinds[1]
-    if players == 2:
-        small, big = blinds[1], blinds[0]  # the button (the second player) posts the small blind
+    small, big = _blind_pair(blinds, players)
     key = "blinds_or_straddles"
     if big <= 0 and small > 0 and players > 2:
         raise phh.error(
@@ -939,12 +937,19 @@ def _deck(
     return "  ".join(groups), unknown, filled
 
 
+def _blind_pair(blinds: list[Decimal], players: int) -> tuple[Decimal, Decimal]:
+    """The small and the big blind of PHH's ``blinds_or_straddles`` (by player)."""
+    if players == 2:
+        return blinds[1], blinds[0]  # the button (the second player) posts the small blind
+    return blinds[0], blinds[1]
+
+
 def _unit(phh: Phh, blinds: list[Decimal], bets: list[Decimal]) -> Decimal:
     """The chip unit (CHIP-UNIT): by default the smallest chip used to make the big blind; where
     the recorded wagers show a smaller chip in play (0.50/1 with a bet of 3.50), the largest chip
     that makes them all. Antes and stacks never set it: they are forced bets and may be odd."""
-    posted = sorted(amount for amount in blinds if amount > 0)  # small blind, big blind, straddles
-    unit = default_unit(posted[min(1, len(posted) - 1)]) if posted else Decimal(1)
+    small, big = _blind_pair(blinds, len(blinds))
+    unit = default_unit(big, small)
     wagers = [amount for amount in bets if amount > 0]
     for key in ("small_bet", "big_bet"):
         value = phh.fields.get(key)
