@@ -103,7 +103,6 @@ class Verdict:
     got: str = ""  # what the trainee typed
     title: str = ""  # the rule's title
     sources: str = ""  # the rule's (or the ruling's) sources, traced
-    shown: tuple[str, ...] = ()  # ``text`` with the steps in the trainee's words (the page's)
     kind: ClassVar[TurnKind] = TurnKind.VERDICT
 
 

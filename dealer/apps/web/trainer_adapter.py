@@ -136,13 +136,6 @@ class Exchange:
     turns: list[dict[str, Any]] = field(default_factory=list)  # the typed turns, as JSON
 
 
-def _page_text(turn: Turn) -> tuple[str, ...]:
-    """A turn's messages as the page shows them (a verdict's steps in the trainee's words)."""
-    if isinstance(turn, Verdict) and turn.shown:
-        return turn.shown
-    return turn.text
-
-
 class Examiner:
     """One web session: the trainer's headless session, fed one line per request."""
 
@@ -213,12 +206,12 @@ class Examiner:
                 self._options = ()  # answered
                 if not turn.right:
                     exchange.wrong, exchange.rule = True, turn.rule
-                    exchange.refusal = exchange.refusal or _page_text(turn)[0]
+                    exchange.refusal = exchange.refusal or turn.text[0]
             elif isinstance(turn, ScoreChange) and turn.right:
                 exchange.right = True
             elif isinstance(turn, Ruling):
                 self.ruling = as_json(turn)
-            text = _page_text(turn)
+            text = turn.text
             if len(exchange.lines) < _MAX_LINES:
                 exchange.lines.extend(text)
                 if not isinstance(turn, Ruling):

@@ -355,31 +355,26 @@ class DealDrill:
         rule_id = charged_rule(hand, step, refusal, self._last)
         if desk.lang != "en" and isinstance(refusal, OutOfOrder):
             # the step said as the language's commands say it (銷牌, not burn), on every surface
-            message = shown = desk.t("expected", expected=wanted, got=display(str(step), desk.lang))
+            message = desk.t("expected", expected=wanted, got=display(str(step), desk.lang))
         else:
-            message = shown = words.refusal(refusal, Lang(desk.lang))
+            message = words.refusal(refusal, Lang(desk.lang))
         skill = skill_of(rule_id)
         desk.wrong(skill, expected, str(step), rule_id, first=first)
         explained = desk.explained(rule_id, hand.rulings)
-
-        def lines(said: str, command: str) -> tuple[str, ...]:
-            told = [desk.t("wrong", message=said)]
-            if command:
-                told.append(desk.t("expected-command", command=command))
-            return (*told, *explained.lines, desk.t("unchanged"))
-
+        told = [desk.t("wrong", message=message)]
+        if expected:
+            told.append(desk.t("expected-command", command=display(expected, desk.lang)))
         desk.emit(
             turns.Verdict(
-                lines(message, display(expected, desk.lang)),
+                (*told, *explained.lines, desk.t("unchanged")),
                 False,
                 rule_id,
                 skill.value,
-                message=shown,
+                message=message,
                 expected=expected,
                 got=str(step),
                 title=explained.title,
                 sources=explained.sources,
-                shown=lines(shown, display(expected, desk.lang)),
             )
         )
 
@@ -434,7 +429,7 @@ class DealDrill:
                 message = desk.t(verdict.key, **fields)
                 explained = desk.explained(verdict.rule, hand.rulings)
                 command = desk.t("expected-command", command=display(expected, desk.lang))
-                told = shown = (desk.t("wrong", message=message), command)
+                told = (desk.t("wrong", message=message), command)
                 desk.emit(
                     turns.Verdict(
                         (*told, *explained.lines),
@@ -446,7 +441,6 @@ class DealDrill:
                         got=line,
                         title=explained.title,
                         sources=explained.sources,
-                        shown=(*shown, *explained.lines),
                     )
                 )
         events = hand.apply(DealerStep(Verb.PUSH))
