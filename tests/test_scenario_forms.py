@@ -95,6 +95,7 @@ def test_the_format_page_lists_every_mishap_and_every_owed_command() -> None:
     mishaps = page[page.index("### Every mishap") : page.index("### Owed steps as commands")]
     forms = {
         MishapKind.PITCH: "`pitch N`", MishapKind.EXPOSED: "`pitch N exposed`",
+        MishapKind.MIXED: "`pitch N mixed`",
         MishapKind.REPLACE_EXPOSED: "`replace N exposed`", MishapKind.SKIP: "`skip N`",
         MishapKind.SHORT: "`short N`", MishapKind.BURN: "`burn`", MishapKind.FLOP: "`flop N`",
         MishapKind.TURN: "`turn CARD`", MishapKind.RIVER: "`river CARD`",

@@ -13,6 +13,8 @@ True
 ('mishap_turn', 'turn Kh')
 >>> parse_mishap("replace 3 exposed").trigger
 'mishap_replace_exposed'
+>>> parse_mishap("pitch 1 mixed").trigger, str(parse_mishap("pitch 1  Mixed"))
+('mishap_mixed', 'pitch 1 mixed')
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from dealer.core.steps import StepError, is_number
 class MishapKind(StrEnum):
     PITCH = "pitch"  # pitch N: to a seat out of turn, or an extra card after the deal
     EXPOSED = "exposed"  # pitch N exposed (or flashed, or off the table): a hole card seen
+    MIXED = "mixed"  # pitch N mixed: an extra card that nobody can tell from the hand's own
     REPLACE_EXPOSED = "replace exposed"  # replace N exposed: the replacement card seen too
     SKIP = "skip"  # skip N: the last card of the deal not given to seat N (unnoticed)
     SHORT = "short"  # short N: seat N is found with too few cards
@@ -63,6 +66,8 @@ class Mishap:
         kind, seat, card = self.kind, self.seat, self.card
         if kind is MishapKind.EXPOSED:
             return f"pitch {seat} exposed"
+        if kind is MishapKind.MIXED:
+            return f"pitch {seat} mixed"
         if kind is MishapKind.REPLACE_EXPOSED:
             return f"replace {seat} exposed"
         if kind is MishapKind.FLASH:
@@ -78,8 +83,8 @@ class Mishap:
 
 
 _USAGE = (
-    "expected pitch N [exposed|flashed|off the table], replace N exposed, skip N, short N, burn, "
-    "flop [N], flop face down, turn [CARD], river [CARD], seat N exposes CARD, boxed card, "
+    "expected pitch N [exposed|flashed|off the table|mixed], replace N exposed, skip N, short N, "
+    "burn, flop [N], flop face down, turn [CARD], river [CARD], seat N exposes CARD, boxed card, "
     "button N, duplicate CARD, foreign card [in stub], joker [N] or deck short"
 )
 _PLAIN = {
@@ -143,6 +148,8 @@ def parse_mishap(text: str) -> Mishap:
         return Mishap(_PLAIN[phrase])
     if len(words) >= 3 and words[0] == "pitch" and " ".join(words[2:]) in _EXPOSED:
         return Mishap(MishapKind.EXPOSED, seat=_number(words[1], text))
+    if len(words) == 3 and words[0] == "pitch" and words[2] == "mixed":
+        return Mishap(MishapKind.MIXED, seat=_number(words[1], text))
     if len(words) >= 3 and words[0] == "replace" and " ".join(words[2:]) in _EXPOSED:
         return Mishap(MishapKind.REPLACE_EXPOSED, seat=_number(words[1], text))
     if len(words) == 2 and words[0] in _SEATED:

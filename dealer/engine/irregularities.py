@@ -85,6 +85,9 @@ class Irregularities(HandState):
         """A seat still waits for a card of the deal (its last card was never given)."""
         return any(len(self.ledger.hands.get(seat, ())) < 2 for seat in self.live)
 
+    def after_substantial_action(self, step: Mishap) -> bool:
+        return self.substantial_action
+
     def no_action_yet(self, step: Step) -> bool:
         """Before the first betting round has begun (LA 118)."""
         return not self.actions
