@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from dealer.apps.cli.commands import app
 from dealer.rules.rulebook import Lang, book
-from dealer.rules.search import Answer, Number, Verdict, load_table, read, search
+from dealer.rules.search import SEARCH_PATH, Answer, Number, Verdict, load_table, read, search
 from dealer.rules.source import SourceError
 from dealer.rules.texts import cells, pad, resolve_lang
 from tests.conftest import ROOT
@@ -286,6 +286,25 @@ def test_a_bad_search_table_is_reported_with_its_line(tmp_path: Path) -> None:
     bad = tmp_path / "search.yaml"
     bad.write_text("lexicon:\n  object: {hole: {fr: [trou]}}\n", encoding="utf-8")
     with pytest.raises(SourceError, match=r"search.yaml:2: object.hole: forms are listed under"):
+        load_table(bad)
+
+
+def test_the_structural_readings_are_data_checked_with_their_line(tmp_path: Path) -> None:
+    # the patterns of "premature turn", "銷牌後發三張", "不是荷官" live in procedures/search.yaml
+    text = SEARCH_PATH.read_text(encoding="utf-8")
+    assert "readings:" in text
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  not-dealt:")) + 1
+    bad = tmp_path / "search.yaml"
+    bad.write_text("\n".join([*lines[:at], "    - '(unclosed'", *lines[at:]]) + "\n", "utf-8")
+    with pytest.raises(
+        SourceError, match=rf"search.yaml:{at + 1}: readings.not-dealt: bad pattern"
+    ):
+        load_table(bad)
+    at = next(i for i, line in enumerate(lines) if line.startswith("  street-of:"))
+    lines[at] = "  street-of: {翻牌: flopp}"
+    bad.write_text("\n".join(lines) + "\n", "utf-8")
+    with pytest.raises(SourceError, match=rf"search.yaml:{at + 1}: readings.street-of: 'flopp'"):
         load_table(bad)
 
 

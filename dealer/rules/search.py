@@ -43,6 +43,7 @@ from pathlib import Path
 from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.nodes import Items, Node, SourceError
+from dealer.rules.readings import ZH_DIGITS, Readings, load_readings
 from dealer.rules.rulebook import Lang, Rule, book, id_form
 
 SEARCH_PATH = PROCEDURES / "search.yaml"
@@ -224,6 +225,7 @@ class Lexicon:
     common: frozenset[str]  # English words never corrected
     outside_words: frozenset[str]  # English words of topics no rule covers: never corrected
     facets: Mapping[str, RuleFacets]
+    readings: Readings
     longest_english: int = 1
     longest_chinese: int = 1
 
@@ -385,6 +387,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         common=common,
         outside_words=frozenset(outside_words),
         facets=_load_facets(facets_path, values),
+        readings=load_readings(doc, values["object"]),
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
     )
@@ -472,20 +475,6 @@ _CAME = re.compile(
 )
 _ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
-_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn", "河牌": "river"}
-_NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
-_AFTER_STREET = (
-    re.compile(
-        r"\b(?:after|once)\s+(?:the\s+)?(flop|turn)\s+(?:betting|round|action|bets?)\b", re.I
-    ),
-    re.compile(r"(翻牌|转牌|轉牌)圈?(?:的)?(?:下注|行动|行動)(?:完|结束|結束)了?之?[后後]"),
-)
-_EARLY_STREET = (
-    re.compile(r"\b(?:premature|early)\s+(flop|turn|river)\b", re.I),
-    re.compile(r"\b(flop|turn|river)\s+(?:card\s+)?(?:came\s+|was\s+|got\s+|dealt\s+)?"
-               r"(?:out\s+|off\s+)?(?:too\s+)?(?:early|premature|soon)", re.I),
-    re.compile(r"(翻牌|转牌|轉牌|河牌)(?:被)?(?:提前|提早|过早|過早|太早|早)"),
-)  # fmt: skip
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
@@ -501,7 +490,7 @@ _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?!
 _WORD = re.compile(r"[a-z0-9]+")
 _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|would)nt\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
-_ZH_DIGITS = "零〇一二两兩三四五六七八九十"
+_ZH_DIGITS = ZH_DIGITS
 _ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
 _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"{_ZH_NUM}\s*[号號](?:位|座位|座|桌)?"), "seat"),
@@ -520,18 +509,8 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
-# a count after a burn and a verb of dealing is of the cards dealt, not of the burns
-_AFTER_BURN_ZH = re.compile(
-    rf"[销銷烧燒]牌?\s*(?:之?[后後]|再|然[后後]|才|完)?\s*(?:[发發翻出]|打开|打開)了?\s*{_ZH_NUM}\s*[张張]"
-)
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
-# a card not dealt to someone: "沒有發給小盲", "沒拿到", "never got a card"
-_NOT_DEALT_ZH = re.compile(r"(?:[没沒未]有?|忘了|忘[记記])\s*(?:[发發][给給到]?|[给給]|拿到|收到)")
 _NEGATIONS = frozenset(("not", "never", "no"))
-_NOT_DEALER = (
-    re.compile(r"\b(?:not|wasn't|isn't|wasnt|isnt)\s+(?:the\s+)?dealer", re.I),
-    re.compile(r"不是(?:发牌员|發牌員|荷官|发牌的|發牌的)"),
-)
 _HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
 _DEALT_TO = frozenset(
     map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
@@ -722,10 +701,10 @@ class _Reader:
 
     # -- numbers
     def _chinese_numbers(self, text: str) -> str:
-        after = _AFTER_BURN_ZH.search(text)
+        after = next((m for p in self.lex.readings.after_burn if (m := p.search(text))), None)
         if after is not None:
             self.after_burn = _zh_number(after.group(1))
-        if _NOT_DEALT_ZH.search(text):
+        if any(pattern.search(text) for pattern in self.lex.readings.not_dealt):
             self.not_dealt = True
         if _ZH_CARD.search(text):
             self.card_named = True
@@ -1003,7 +982,7 @@ class _Reader:
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
         when = self.found["when"]
-        if any(pattern.search(self.text) for pattern in _NOT_DEALER):
+        if any(pattern.search(self.text) for pattern in self.lex.readings.not_dealer):
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}
             self.dealer_named = False
@@ -1075,13 +1054,14 @@ class _Reader:
         if two and not events and not counting and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
-        for pattern in _AFTER_STREET:
+        readings = self.lex.readings
+        for pattern in readings.after_street:
             found = pattern.search(self.text)
             if found is not None and not events:
                 # "what is dealt once the flop betting is done": the next street
                 street = found.group(1).casefold()
-                objects -= {_STREET_OF.get(street, street), "round-end"}
-                objects.add(_NEXT_STREET[street])
+                objects -= {readings.street_of.get(street, street), "round-end"}
+                objects.add(readings.next_street[street])
         mid = self.mid_deal and events & {"exposed", "face-up"}
         if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
@@ -1091,10 +1071,10 @@ class _Reader:
             # "第四張共牌", "the last board card": the board's place names its street
             place = max(places)
             objects.add("flop" if place <= 3 else "turn" if place == 4 else "river")
-        early = next((m for p in _EARLY_STREET if (m := p.search(self.text)) is not None), None)
+        early = next((m for p in readings.early_street if (m := p.search(self.text))), None)
         if early is not None and "early" in events:
             # "premature turn, what is the river now": the street said to be early is the one
-            street = _STREET_OF.get(early.group(1), early.group(1).casefold())
+            street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
         came = self.dealt or bool(_CAME.search(self.text))
         if (
