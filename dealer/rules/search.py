@@ -124,6 +124,7 @@ class Reading:
     numbers: frozenset[tuple[Number, int]] = frozenset()
     soft: frozenset[tuple[Number, int]] = frozenset()  # numbers read two ways (never rule out)
     hints: frozenset[str] = frozenset()  # objects only suggested ("dealt": the hole cards)
+    said: frozenset[str] = frozenset()  # the objects named in words (not only read from others)
     seats: tuple[int, ...] = ()
     outside: tuple[str, ...] = ()  # topics no rule covers
     irregular: bool = False  # "wrong", "error", 錯: something went wrong
@@ -858,6 +859,11 @@ class _Reader:
                 position += 1
                 continue
             count = int(word) if word.isdigit() else _COUNTS.get(word)
+            if count is not None and position and words[position - 1] in _ROUNDS:
+                # "in round two", "pass 1": the round's number, not a count of cards
+                self.first_round = self.first_round or count == 1
+                position += 1
+                continue
             if count is not None and word != "no":
                 position = self._count(words, position, count)
                 continue
@@ -981,6 +987,7 @@ class _Reader:
     # -- what follows from what was read
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
+        said = frozenset(objects)  # the objects the words name, before any reading adds one
         when = self.found["when"]
         if any(pattern.search(self.text) for pattern in self.lex.readings.not_dealer):
             # "not the dealer's fault", "不是發牌員的錯": the player did it
@@ -1156,6 +1163,7 @@ class _Reader:
             numbers=frozenset(self.numbers - soft),
             soft=frozenset(soft),
             hints=frozenset(hints),
+            said=said,
             seats=tuple(self.seats),
             outside=tuple(self.outside),
             irregular=self.irregular,
@@ -1304,7 +1312,9 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     reading = read(query)
     ranked = fits(reading)
     candidates = [f for f in ranked if not f.conflicts and f.named and f.score > 0]
-    if not reading.recognised:
+    guess = reading.guessed and not (reading.objects or reading.events or reading.irregular)
+    if not reading.recognised or guess:
+        # nothing of the field, or only a time guessed from one character (晚 of 晚報名): no rule
         return _none(query, reading)
     if reading.outside and not any(_strong(f, reading) for f in candidates):
         return _none(query, reading)
@@ -1400,9 +1410,10 @@ def _differ_in_kind(one: str, other: str) -> bool:
 
 
 def _strong(candidate: Fit, query: Reading) -> bool:
-    """A fit on both an event and one of the rule's own objects (outweighs an outside topic)."""
+    """A fit on both an event and one of the rule's own objects, named in words (outweighs an
+    outside topic: "buy in short" names no hand, though a player short of cards would be one)."""
     facets = table().facets[candidate.id]
-    return bool(query.events & facets.event) and bool(query.objects & facets.object)
+    return bool(query.events & facets.event) and bool(query.said & facets.object)
 
 
 def _which(chosen: Sequence[Fit], reading: Reading, fallback: str = "event") -> Answer:
