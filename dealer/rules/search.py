@@ -977,6 +977,8 @@ class _Reader:
         elif after[:1] and after[0] in _PLAYER_WORDS:
             self.numbers.add((Number.PLAYERS, count))
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
+        elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
+            pass  # "both the ante and the blind": two things joined, not two players
         elif words[position] == "both":
             self.numbers.add((Number.PLAYERS, 2))
         else:
@@ -1049,6 +1051,13 @@ class _Reader:
             # "又有一家多了一張", "another extra card": one more on top of one, two in all
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
             self.numbers.add((Number.EXTRA, 2))
+        second = self.again or (Number.ORDINAL, 2) in self.numbers
+        if events & {"boxed", "face-up"} and second and "deck" in objects and "hole" not in said:
+            # "second face-up card found in the stub", "又一張反的": a second one, two in all
+            self.numbers = {
+                (n, v) for n, v in self.numbers if n not in (Number.ORDINAL, Number.COUNT)
+            }
+            self.numbers.add((Number.COUNT, 2))
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
         if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
