@@ -132,6 +132,7 @@ class Reading:
     field: bool = False  # any word of the field at all
     corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
     guessed: bool = False  # a facet read from one character of an unknown word: never decisive
+    choice: bool = False  # "do we deal one at a time or two at once", 還是: asks which way is right
     unknown: tuple[str, ...] = ()  # words read as nothing
 
     @property
@@ -512,6 +513,7 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
+_ASKING = frozenset(("do", "does", "is", "are", "should", "can", "which", "who", "when", "what"))
 _HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
 _DEALT_TO = frozenset(
     map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
@@ -638,6 +640,7 @@ class _Reader:
         self.again = False  # "again", 又, 再: a second time
         self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
         self.mid_card = False
+        self.choice = False  # "... or ...?", 還是: which way is right
         self.seats_counted = False  # "two seats off": seats, not players at the table
         self.text = ""
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
@@ -739,6 +742,8 @@ class _Reader:
         if any(c in _ZH_EACH for c in text):
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
+        # 還是 asks "or" inside a clause (先分邊池還是主池); after a comma it is "still"
+        self.choice = self.choice or bool(re.search(r"[^，,\s](?:还是|還是)", text))
         self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
         self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
         self.card_word = self.card_word or any(c in "牌张張" for c in text)
@@ -811,6 +816,7 @@ class _Reader:
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
+        self.choice = self.choice or ("or" in raw and raw[0] in _ASKING)
         self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
         for word in raw:
@@ -859,8 +865,9 @@ class _Reader:
                 position += 1
                 continue
             count = int(word) if word.isdigit() else _COUNTS.get(word)
-            if count is not None and position and words[position - 1] in _ROUNDS:
-                # "in round two", "pass 1": the round's number, not a count of cards
+            near = words[position - 1 : position] + words[position + 1 : position + 2]
+            if count is not None and set(near) & _ROUNDS and word != "no":
+                # "in round two", "in one round": the round, not a count of cards
                 self.first_round = self.first_round or count == 1
                 position += 1
                 continue
@@ -1180,6 +1187,7 @@ class _Reader:
             field=self.field,
             corrected=tuple(self.corrected),
             guessed=self.guessed,
+            choice=self.choice,
             unknown=tuple(self.unknown),
         )
 
@@ -1384,6 +1392,17 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and f not in chosen
         ]
         chosen += wrong[:3]
+    if len(chosen) == 1 and reading.choice and Kind.PROCEDURE not in kinds(best.id):
+        # "one at a time or two at once?": a question of which way is right, not a report of
+        # what went wrong; the normal procedure of the same things is offered with it
+        shared = table().facets[best.id].object
+        chosen += [
+            f
+            for f in ranked
+            if Kind.PROCEDURE in kinds(f.id)
+            and table().facets[f.id].object & shared
+            and not any(c.startswith("object:") for c in f.conflicts)
+        ][:1]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
     # asked anyway: every rule near the best is offered, not only the closest
