@@ -96,8 +96,8 @@ def test_the_second_set_scores_at_least_as_when_last_measured() -> None:
     """A floor under the second development set's figures as measured on this branch (see
     docs/floor.md): a change to the lexicon or the matcher that loses ground on it shows here."""
     offered, wrong, no_rule, uncovered = _score(MORE)
-    assert offered >= 0.94
-    assert wrong <= 3
+    assert offered >= 0.945
+    assert wrong <= 2
     assert no_rule <= 7
     assert uncovered == sum(p["expect"] == "none" for p in MORE)
 
@@ -115,14 +115,14 @@ def test_the_third_set_is_in_three_languages_with_uncovered_topics() -> None:
 
 
 def test_the_third_set_scores_at_least_as_when_last_measured() -> None:
-    """A floor under the third development set's figures at the end of the third round (first
-    sight: 79.8% offered, 57 confidently wrong, 20 "no rule", 90 of 119 uncovered; see
-    docs/floor.md)."""
+    """A floor under the third development set's figures at the end of the fourth round (first
+    sight: 79.8% offered, 57 confidently wrong, 20 "no rule", 90 of 119 uncovered; end of the
+    third round: 89.7%, 20, 3, 111; see docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(THIRD)
-    assert offered >= 0.89
-    assert wrong <= 20
+    assert offered >= 0.91
+    assert wrong <= 10
     assert no_rule <= 3
-    assert uncovered >= 111
+    assert uncovered >= 114
 
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=lambda p: p["q"])
