@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from dealer.apps.cli.commands import app
 from dealer.rules.rulebook import Lang, book
-from dealer.rules.search import Answer, Number, Verdict, load_table, read, search
+from dealer.rules.search import SEARCH_PATH, Answer, Number, Verdict, load_table, read, search
 from dealer.rules.source import SourceError
 from dealer.rules.texts import cells, pad, resolve_lang
 from tests.conftest import ROOT
@@ -96,8 +96,8 @@ def test_the_second_set_scores_at_least_as_when_last_measured() -> None:
     """A floor under the second development set's figures as measured on this branch (see
     docs/floor.md): a change to the lexicon or the matcher that loses ground on it shows here."""
     offered, wrong, no_rule, uncovered = _score(MORE)
-    assert offered >= 0.94
-    assert wrong <= 3
+    assert offered >= 0.945
+    assert wrong <= 2
     assert no_rule <= 7
     assert uncovered == sum(p["expect"] == "none" for p in MORE)
 
@@ -115,14 +115,14 @@ def test_the_third_set_is_in_three_languages_with_uncovered_topics() -> None:
 
 
 def test_the_third_set_scores_at_least_as_when_last_measured() -> None:
-    """A floor under the third development set's figures at the end of the third round (first
-    sight: 79.8% offered, 57 confidently wrong, 20 "no rule", 90 of 119 uncovered; see
-    docs/floor.md)."""
+    """A floor under the third development set's figures at the end of the fourth round (first
+    sight: 79.8% offered, 57 confidently wrong, 20 "no rule", 90 of 119 uncovered; end of the
+    third round: 89.7%, 20, 3, 111; see docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(THIRD)
-    assert offered >= 0.89
-    assert wrong <= 20
+    assert offered >= 0.91
+    assert wrong <= 10
     assert no_rule <= 3
-    assert uncovered >= 111
+    assert uncovered >= 114
 
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=lambda p: p["q"])
@@ -286,6 +286,25 @@ def test_a_bad_search_table_is_reported_with_its_line(tmp_path: Path) -> None:
     bad = tmp_path / "search.yaml"
     bad.write_text("lexicon:\n  object: {hole: {fr: [trou]}}\n", encoding="utf-8")
     with pytest.raises(SourceError, match=r"search.yaml:2: object.hole: forms are listed under"):
+        load_table(bad)
+
+
+def test_the_structural_readings_are_data_checked_with_their_line(tmp_path: Path) -> None:
+    # the patterns of "premature turn", "銷牌後發三張", "不是荷官" live in procedures/search.yaml
+    text = SEARCH_PATH.read_text(encoding="utf-8")
+    assert "readings:" in text
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  not-dealt:")) + 1
+    bad = tmp_path / "search.yaml"
+    bad.write_text("\n".join([*lines[:at], "    - '(unclosed'", *lines[at:]]) + "\n", "utf-8")
+    with pytest.raises(
+        SourceError, match=rf"search.yaml:{at + 1}: readings.not-dealt: bad pattern"
+    ):
+        load_table(bad)
+    at = next(i for i, line in enumerate(lines) if line.startswith("  street-of:"))
+    lines[at] = "  street-of: {翻牌: flopp}"
+    bad.write_text("\n".join(lines) + "\n", "utf-8")
+    with pytest.raises(SourceError, match=rf"search.yaml:{at + 1}: readings.street-of: 'flopp'"):
         load_table(bad)
 
 

@@ -43,6 +43,7 @@ from pathlib import Path
 from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.nodes import Items, Node, SourceError
+from dealer.rules.readings import ZH_DIGITS, Readings, load_readings
 from dealer.rules.rulebook import Lang, Rule, book, id_form
 
 SEARCH_PATH = PROCEDURES / "search.yaml"
@@ -123,6 +124,7 @@ class Reading:
     numbers: frozenset[tuple[Number, int]] = frozenset()
     soft: frozenset[tuple[Number, int]] = frozenset()  # numbers read two ways (never rule out)
     hints: frozenset[str] = frozenset()  # objects only suggested ("dealt": the hole cards)
+    said: frozenset[str] = frozenset()  # the objects named in words (not only read from others)
     seats: tuple[int, ...] = ()
     outside: tuple[str, ...] = ()  # topics no rule covers
     irregular: bool = False  # "wrong", "error", 錯: something went wrong
@@ -130,6 +132,7 @@ class Reading:
     field: bool = False  # any word of the field at all
     corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
     guessed: bool = False  # a facet read from one character of an unknown word: never decisive
+    choice: bool = False  # "do we deal one at a time or two at once", 還是: asks which way is right
     unknown: tuple[str, ...] = ()  # words read as nothing
 
     @property
@@ -224,6 +227,7 @@ class Lexicon:
     common: frozenset[str]  # English words never corrected
     outside_words: frozenset[str]  # English words of topics no rule covers: never corrected
     facets: Mapping[str, RuleFacets]
+    readings: Readings
     longest_english: int = 1
     longest_chinese: int = 1
 
@@ -385,6 +389,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         common=common,
         outside_words=frozenset(outside_words),
         facets=_load_facets(facets_path, values),
+        readings=load_readings(doc, values["object"]),
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
     )
@@ -472,20 +477,6 @@ _CAME = re.compile(
 )
 _ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
-_STREET_OF = {"翻牌": "flop", "转牌": "turn", "轉牌": "turn", "河牌": "river"}
-_NEXT_STREET = {"flop": "turn", "翻牌": "turn", "turn": "river", "转牌": "river", "轉牌": "river"}
-_AFTER_STREET = (
-    re.compile(
-        r"\b(?:after|once)\s+(?:the\s+)?(flop|turn)\s+(?:betting|round|action|bets?)\b", re.I
-    ),
-    re.compile(r"(翻牌|转牌|轉牌)圈?(?:的)?(?:下注|行动|行動)(?:完|结束|結束)了?之?[后後]"),
-)
-_EARLY_STREET = (
-    re.compile(r"\b(?:premature|early)\s+(flop|turn|river)\b", re.I),
-    re.compile(r"\b(flop|turn|river)\s+(?:card\s+)?(?:came\s+|was\s+|got\s+|dealt\s+)?"
-               r"(?:out\s+|off\s+)?(?:too\s+)?(?:early|premature|soon)", re.I),
-    re.compile(r"(翻牌|转牌|轉牌|河牌)(?:被)?(?:提前|提早|过早|過早|太早|早)"),
-)  # fmt: skip
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
@@ -501,7 +492,7 @@ _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?!
 _WORD = re.compile(r"[a-z0-9]+")
 _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|would)nt\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
-_ZH_DIGITS = "零〇一二两兩三四五六七八九十"
+_ZH_DIGITS = ZH_DIGITS
 _ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
 _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"{_ZH_NUM}\s*[号號](?:位|座位|座|桌)?"), "seat"),
@@ -520,18 +511,9 @@ _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
 )  # fmt: skip
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
-# a count after a burn and a verb of dealing is of the cards dealt, not of the burns
-_AFTER_BURN_ZH = re.compile(
-    rf"[销銷烧燒]牌?\s*(?:之?[后後]|再|然[后後]|才|完)?\s*(?:[发發翻出]|打开|打開)了?\s*{_ZH_NUM}\s*[张張]"
-)
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
-# a card not dealt to someone: "沒有發給小盲", "沒拿到", "never got a card"
-_NOT_DEALT_ZH = re.compile(r"(?:[没沒未]有?|忘了|忘[记記])\s*(?:[发發][给給到]?|[给給]|拿到|收到)")
 _NEGATIONS = frozenset(("not", "never", "no"))
-_NOT_DEALER = (
-    re.compile(r"\b(?:not|wasn't|isn't|wasnt|isnt)\s+(?:the\s+)?dealer", re.I),
-    re.compile(r"不是(?:发牌员|發牌員|荷官|发牌的|發牌的)"),
-)
+_ASKING = frozenset(("do", "does", "is", "are", "should", "can", "which", "who", "when", "what"))
 _HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
 _DEALT_TO = frozenset(
     map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
@@ -658,6 +640,7 @@ class _Reader:
         self.again = False  # "again", 又, 再: a second time
         self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
         self.mid_card = False
+        self.choice = False  # "... or ...?", 還是: which way is right
         self.seats_counted = False  # "two seats off": seats, not players at the table
         self.text = ""
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
@@ -722,10 +705,10 @@ class _Reader:
 
     # -- numbers
     def _chinese_numbers(self, text: str) -> str:
-        after = _AFTER_BURN_ZH.search(text)
+        after = next((m for p in self.lex.readings.after_burn if (m := p.search(text))), None)
         if after is not None:
             self.after_burn = _zh_number(after.group(1))
-        if _NOT_DEALT_ZH.search(text):
+        if any(pattern.search(text) for pattern in self.lex.readings.not_dealt):
             self.not_dealt = True
         if _ZH_CARD.search(text):
             self.card_named = True
@@ -759,6 +742,8 @@ class _Reader:
         if any(c in _ZH_EACH for c in text):
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
+        # 還是 asks "or" inside a clause (先分邊池還是主池); after a comma it is "still"
+        self.choice = self.choice or bool(re.search(r"[^，,\s](?:还是|還是)", text))
         self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
         self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
         self.card_word = self.card_word or any(c in "牌张張" for c in text)
@@ -831,6 +816,7 @@ class _Reader:
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
+        self.choice = self.choice or ("or" in raw and raw[0] in _ASKING)
         self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
         for word in raw:
@@ -879,6 +865,12 @@ class _Reader:
                 position += 1
                 continue
             count = int(word) if word.isdigit() else _COUNTS.get(word)
+            near = words[position - 1 : position] + words[position + 1 : position + 2]
+            if count is not None and set(near) & _ROUNDS and word != "no":
+                # "in round two", "in one round": the round, not a count of cards
+                self.first_round = self.first_round or count == 1
+                position += 1
+                continue
             if count is not None and word != "no":
                 position = self._count(words, position, count)
                 continue
@@ -992,6 +984,8 @@ class _Reader:
         elif after[:1] and after[0] in _PLAYER_WORDS:
             self.numbers.add((Number.PLAYERS, count))
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
+        elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
+            pass  # "both the ante and the blind": two things joined, not two players
         elif words[position] == "both":
             self.numbers.add((Number.PLAYERS, 2))
         else:
@@ -1002,8 +996,9 @@ class _Reader:
     # -- what follows from what was read
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
+        said = frozenset(objects)  # the objects the words name, before any reading adds one
         when = self.found["when"]
-        if any(pattern.search(self.text) for pattern in _NOT_DEALER):
+        if any(pattern.search(self.text) for pattern in self.lex.readings.not_dealer):
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}
             self.dealer_named = False
@@ -1063,6 +1058,13 @@ class _Reader:
             # "又有一家多了一張", "another extra card": one more on top of one, two in all
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
             self.numbers.add((Number.EXTRA, 2))
+        second = self.again or (Number.ORDINAL, 2) in self.numbers
+        if events & {"boxed", "face-up"} and second and "deck" in objects and "hole" not in said:
+            # "second face-up card found in the stub", "又一張反的": a second one, two in all
+            self.numbers = {
+                (n, v) for n, v in self.numbers if n not in (Number.ORDINAL, Number.COUNT)
+            }
+            self.numbers.add((Number.COUNT, 2))
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
         if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
@@ -1075,13 +1077,14 @@ class _Reader:
         if two and not events and not counting and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         streets = {"flop", "turn", "river"}
-        for pattern in _AFTER_STREET:
+        readings = self.lex.readings
+        for pattern in readings.after_street:
             found = pattern.search(self.text)
             if found is not None and not events:
                 # "what is dealt once the flop betting is done": the next street
                 street = found.group(1).casefold()
-                objects -= {_STREET_OF.get(street, street), "round-end"}
-                objects.add(_NEXT_STREET[street])
+                objects -= {readings.street_of.get(street, street), "round-end"}
+                objects.add(readings.next_street[street])
         mid = self.mid_deal and events & {"exposed", "face-up"}
         if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
@@ -1091,10 +1094,10 @@ class _Reader:
             # "第四張共牌", "the last board card": the board's place names its street
             place = max(places)
             objects.add("flop" if place <= 3 else "turn" if place == 4 else "river")
-        early = next((m for p in _EARLY_STREET if (m := p.search(self.text)) is not None), None)
+        early = next((m for p in readings.early_street if (m := p.search(self.text))), None)
         if early is not None and "early" in events:
             # "premature turn, what is the river now": the street said to be early is the one
-            street = _STREET_OF.get(early.group(1), early.group(1).casefold())
+            street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
         came = self.dealt or bool(_CAME.search(self.text))
         if (
@@ -1176,6 +1179,7 @@ class _Reader:
             numbers=frozenset(self.numbers - soft),
             soft=frozenset(soft),
             hints=frozenset(hints),
+            said=said,
             seats=tuple(self.seats),
             outside=tuple(self.outside),
             irregular=self.irregular,
@@ -1183,6 +1187,7 @@ class _Reader:
             field=self.field,
             corrected=tuple(self.corrected),
             guessed=self.guessed,
+            choice=self.choice,
             unknown=tuple(self.unknown),
         )
 
@@ -1324,7 +1329,9 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     reading = read(query)
     ranked = fits(reading)
     candidates = [f for f in ranked if not f.conflicts and f.named and f.score > 0]
-    if not reading.recognised:
+    guess = reading.guessed and not (reading.objects or reading.events or reading.irregular)
+    if not reading.recognised or guess:
+        # nothing of the field, or only a time guessed from one character (晚 of 晚報名): no rule
         return _none(query, reading)
     if reading.outside and not any(_strong(f, reading) for f in candidates):
         return _none(query, reading)
@@ -1385,6 +1392,17 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and f not in chosen
         ]
         chosen += wrong[:3]
+    if len(chosen) == 1 and reading.choice and Kind.PROCEDURE not in kinds(best.id):
+        # "one at a time or two at once?": a question of which way is right, not a report of
+        # what went wrong; the normal procedure of the same things is offered with it
+        shared = table().facets[best.id].object
+        chosen += [
+            f
+            for f in ranked
+            if Kind.PROCEDURE in kinds(f.id)
+            and table().facets[f.id].object & shared
+            and not any(c.startswith("object:") for c in f.conflicts)
+        ][:1]
     if len(chosen) == 1:
         return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
     # asked anyway: every rule near the best is offered, not only the closest
@@ -1420,9 +1438,10 @@ def _differ_in_kind(one: str, other: str) -> bool:
 
 
 def _strong(candidate: Fit, query: Reading) -> bool:
-    """A fit on both an event and one of the rule's own objects (outweighs an outside topic)."""
+    """A fit on both an event and one of the rule's own objects, named in words (outweighs an
+    outside topic: "buy in short" names no hand, though a player short of cards would be one)."""
     facets = table().facets[candidate.id]
-    return bool(query.events & facets.event) and bool(query.objects & facets.object)
+    return bool(query.events & facets.event) and bool(query.said & facets.object)
 
 
 def _which(chosen: Sequence[Fit], reading: Reading, fallback: str = "event") -> Answer:

@@ -1,0 +1,87 @@
+"""The word patterns of the reader's structural readings, as data (``readings`` in
+``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
+regular expressions that read a sentence's structure in both languages (a street's betting over,
+a street said to be early, a count after a burn, a card not dealt, "not the dealer"). Checked on
+load: a pattern that does not compile, or lacks the group its reading takes, is a
+``file:line: message`` error.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from dealer.rules.nodes import Items, Node, SourceError
+
+# `{number}` in a pattern: a number in digits or Chinese number characters (one group)
+ZH_DIGITS = "零〇一二两兩三四五六七八九十"
+NUMBER = rf"([{ZH_DIGITS}]+|\d+)"
+
+# pattern lists, and whether each pattern must capture one group (the street, the count)
+_PATTERNS = {
+    "after-street": True,
+    "early-street": True,
+    "after-burn": True,
+    "not-dealt": False,
+    "not-dealer": False,
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Readings:
+    street_of: Mapping[str, str]  # a street's word as written -> the street (an object)
+    next_street: Mapping[str, str]  # a street's word -> the street dealt after it
+    after_street: tuple[re.Pattern[str], ...]  # "once the flop betting is done"; group: street
+    early_street: tuple[re.Pattern[str], ...]  # "premature turn", "轉牌過早"; group: street
+    after_burn: tuple[re.Pattern[str], ...]  # "銷牌後發三張"; group: the count dealt
+    not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
+    not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
+
+
+def _mapping(doc: Node, key: str, objects: frozenset[str]) -> dict[str, str]:
+    node = doc.get(key)
+    if not isinstance(node, Node):
+        raise doc.error(key, f"readings needs {key!r}, a mapping of words to streets")
+    for word, street in node.items():
+        if str(street) not in objects:
+            raise node.error(word, f"readings.{key}: {street!r} is not an object of the lexicon")
+    return {str(word): str(street) for word, street in node.items()}
+
+
+def _patterns(doc: Node, key: str, grouped: bool) -> tuple[re.Pattern[str], ...]:
+    items = doc.get(key)
+    if not isinstance(items, Items) or not items:
+        raise doc.error(key, f"readings needs {key!r}, a list of patterns")
+    compiled: list[re.Pattern[str]] = []
+    for index, text in enumerate(items):
+        try:
+            pattern = re.compile(str(text).replace("{number}", NUMBER), re.IGNORECASE)
+        except re.error as error:
+            raise items.error(index, f"readings.{key}: bad pattern: {error}") from None
+        if grouped and pattern.groups < 1:
+            raise items.error(index, f"readings.{key}: the pattern needs a group (what it reads)")
+        compiled.append(pattern)
+    return tuple(compiled)
+
+
+def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
+    """The ``readings`` section, checked against the lexicon's objects."""
+    section = doc.get("readings")
+    if not isinstance(section, Node):
+        raise SourceError(doc.file, doc.line, "the search table needs 'readings'")
+    street_of = _mapping(section, "street-of", objects)
+    next_street = _mapping(section, "next-street", objects)
+    found = {key: _patterns(section, key, grouped) for key, grouped in _PATTERNS.items()}
+    for key in section:
+        if key not in _PATTERNS and key not in ("street-of", "next-street"):
+            raise section.error(key, f"unknown key {key!r} in readings")
+    return Readings(
+        street_of=street_of,
+        next_street=next_street,
+        after_street=found["after-street"],
+        early_street=found["early-street"],
+        after_burn=found["after-burn"],
+        not_dealt=found["not-dealt"],
+        not_dealer=found["not-dealer"],
+    )
