@@ -32,8 +32,11 @@ def _table(players: int = 3) -> Table:
     return Table(stakes, stacks, 1, load_ruleset("seed"))
 
 
-def test_one_machine_serves_every_hand_of_a_process() -> None:
+def test_hands_build_no_machine_and_a_process_at_most_one() -> None:
+    """Hands run the routes read from the data; the machine, when something asks for it (the
+    replay's warm-up, the reference, the diagram), is built once for the process."""
     code = (
+        "import sys\n"
         "from dealer.engine import procedure\n"
         "from tests.test_procedure import _table\n"
         "from dealer.engine.hand import Hand\n"
@@ -43,12 +46,17 @@ def test_one_machine_serves_every_hand_of_a_process() -> None:
         "    hand = Hand(_table(), DeckPlan(seed=seed))\n"
         "    autopilot(hand, 'done', 'check-call')\n"
         "    assert hand.is_over\n"
+        "print(len(procedure._MACHINES), 'transitions' in sys.modules)\n"
+        "from dealer.engine.hand import warm_up\n"
+        "warm_up(); warm_up()\n"
+        "hand = Hand(_table(), DeckPlan(seed=1))\n"
+        "autopilot(hand, 'done', 'check-call')\n"
         "print(len(procedure._MACHINES))\n"
     )
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
     )
-    assert out.stdout.strip() == "1"
+    assert out.stdout.split("\n")[:2] == ["0 False", "1"]
 
 
 def test_the_machine_does_not_collect_hands() -> None:
@@ -180,3 +188,14 @@ def test_advance_is_the_dealer_steps_applied_one_by_one(audit: bool) -> None:
         stepped, advanced = logs
         assert advanced == stepped, f"seed {seed}"
         assert any(line.startswith("decision") for line in advanced)
+
+
+def test_the_routes_read_from_the_data_are_the_machines() -> None:
+    """A one-shot ruling runs routes read from the procedure, never building the machine; they
+    are the routes ``transitions`` builds for the same data, route for route and in order."""
+    from_data = procedure._spec_routes(HandModel)
+    from_machine = procedure._read_routes(procedure.machine(HandModel))
+    assert list(from_data.by_trigger) == list(from_machine.by_trigger)
+    assert from_data.by_trigger == from_machine.by_trigger
+    mishap = from_data.by_trigger["mishap_exposed", "dealing"][0]
+    assert [call.__name__ for call in mishap.before] == ["expose_pitch", "rule_on"]

@@ -9,13 +9,10 @@ is the reference the tests hold the routes to; a hand is never added to (or leak
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
-from typing import Any
-
-from transitions import EventData, Machine
+from typing import TYPE_CHECKING, Any
 
 from dealer.core.roles import roles_touched
 from dealer.core.stakes import Street
@@ -24,6 +21,9 @@ from dealer.rules.cache import kept
 from dealer.rules.rulesets import PROCEDURES
 from dealer.rules.source import Items, Node, SourceError, check_keys, load_file
 from dealer.rules.texts import Lang, messages, template
+
+if TYPE_CHECKING:  # imported when a machine is built: a hand runs the routes (``routes``)
+    from transitions import EventData, Machine
 
 PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
 _SHOWN_AS = "procedures/holdem.yaml"
@@ -238,8 +238,19 @@ class Callback:
         return self.name
 
 
+_CALLBACKS: dict[tuple[type, str], Callback] = {}
+
+
 def _callback(model: type, name: str) -> Callback:
-    """What a callback name stands for (``SourceError`` for a name with no meaning)."""
+    """What a callback name stands for (``SourceError`` for a name with no meaning), resolved once
+    per process: the routes and the machine hold the same calls."""
+    found = _CALLBACKS.get((model, name))
+    if found is None:
+        found = _CALLBACKS[model, name] = _resolve(model, name)
+    return found
+
+
+def _resolve(model: type, name: str) -> Callback:
     deferred = name.startswith("defer:")
     try:
         ref = RulingRef.parse(name.removeprefix("defer:"))
@@ -284,11 +295,22 @@ def _check_roles(model: type, spec: Procedure) -> None:
 
 def quiet() -> None:
     """Silence the machine's debug chatter, which costs a call per callback even when filtered out
-    (the command line and the benchmarks ask for it; importing the package changes no logger)."""
+    (the command line and the benchmarks ask for it; importing the package changes no logger).
+    Done when a machine is built: a one-shot ruling runs the routes and imports no ``logging``."""
+    global _QUIET
+    _QUIET = True
+    if _MACHINES:
+        _silence()
+
+
+def _silence() -> None:
+    import logging
+
     logging.getLogger("transitions").setLevel(logging.WARNING)
     logging.getLogger("transitions.core").disabled = True
 
 
+_QUIET = False
 _MACHINES: dict[type, Machine] = {}
 _ROUTES: dict[type, Routes] = {}
 
@@ -306,6 +328,10 @@ def machine(model: type) -> Machine:
 
 
 def _build(model: type) -> Machine:
+    from transitions import Machine
+
+    if _QUIET:
+        _silence()
     spec = procedure()
     callbacks = {name: _callback(model, name) for name in sorted(spec.callbacks)}
     _check_roles(model, spec)
@@ -358,15 +384,53 @@ class Routes:
 
 
 def routes(model: type) -> Routes:
-    """The machine's transitions read out of it once: what every hand runs
+    """The machine's transitions, once per process: what every hand runs
     (:meth:`dealer.engine.state.HandState._fire`): for a trigger from a state, the first route
     whose conditions hold runs its before calls, enters its state (and its on-enter calls), then
     its after calls, as ``machine.events[trigger].trigger(hand, step)`` does for this data,
-    without the library's per-event bookkeeping (half of a hand's time when it ran every step)."""
+    without the library's per-event bookkeeping (half of a hand's time when it ran every step).
+
+    Read from the procedure as ``transitions`` would build them (:func:`_spec_routes`), so a
+    one-shot ruling neither imports the library nor builds the machine; the tests hold them equal
+    to the routes read out of the machine (:func:`_read_routes`)."""
     found = _ROUTES.get(model)
     if found is None:
-        found = _ROUTES[model] = _read_routes(machine(model))
+        found = _ROUTES[model] = _spec_routes(model)
     return found
+
+
+def _names(value: Any) -> list[str]:
+    return [] if value is None else [value] if isinstance(value, str) else list(value)
+
+
+def _spec_routes(model: type) -> Routes:
+    """The routes ``transitions`` builds for this data: one transition per source, in the order
+    written, grouped by trigger in the order triggers first appear; ``conditions`` wanted true,
+    then ``unless`` wanted false (the loader refuses the library's other keys and wildcards)."""
+    spec = procedure()
+    _check_roles(model, spec)
+
+    def calls(value: Any) -> tuple[Call, ...]:
+        return tuple(_callback(model, name).run for name in _names(value))
+
+    on_enter = {name: calls(spec.on_enter.get(name)) for name in spec.states}
+    by_event: dict[str, dict[str, list[Route]]] = {}
+    for t in spec.transitions:
+        dest = t.get("dest")
+        route = Route(
+            (*((c, True) for c in calls(t.get("conditions"))),
+             *((c, False) for c in calls(t.get("unless")))),
+            calls(t.get("before")),
+            dest,
+            (*(on_enter[dest] if dest is not None else ()), *calls(t.get("after"))),
+        )  # fmt: skip
+        event = by_event.setdefault(t["trigger"], {})
+        for source in _names(t.get("source")):
+            event.setdefault(source, []).append(route)
+    return Routes(
+        {(trigger, source): tuple(found) for trigger, event in by_event.items()
+         for source, found in event.items()}
+    )  # fmt: skip
 
 
 def _call(callback: object) -> Call:
