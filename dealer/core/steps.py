@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
-from typing import Any
+from typing import Any, ClassVar
 
 from dealer.core.betting import Move
 from dealer.core.chips import ChipError, format_chips, parse_chips
@@ -105,7 +105,7 @@ class PlayerAction:
     move: Move
     to: Decimal | None = None  # bet or raise: the player's total bet in the round after it
 
-    trigger = "act"
+    trigger: ClassVar[str] = "act"  # ClassVar: mypyc would make a bare one a dataclass field
 
     def __init__(self, seat: int, move: Move, to: Decimal | None = None) -> None:
         # Still frozen: each field set once, through its slot's own setter. The dataclass's
