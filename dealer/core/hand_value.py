@@ -18,10 +18,11 @@ the latest results are kept a while, since the showdown and the push ask for the
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
+from typing import Any
 
 from dealer.core.cards import Card, Rank, Suit, full_deck
 from dealer.core.errors import DealerError
@@ -79,7 +80,7 @@ _PLURAL = (
 )
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@dataclass(frozen=True, slots=True, eq=False, init=False)
 class HandValue:
     """The value of a hand. ``key`` decides: higher is better, equal keys tie (SHOWDOWN).
 
@@ -89,6 +90,13 @@ class HandValue:
     key: tuple[int, ...]
     category: Category
     best: tuple[Card, ...]
+
+    def __init__(self, key: tuple[int, ...], category: Category, best: tuple[Card, ...]) -> None:
+        # Still frozen: each field set once through its slot's own setter, not by name through
+        # object.__setattr__ as the dataclass's __init__ does (one per evaluation).
+        _SET_KEY(self, key)
+        _SET_CATEGORY(self, category)
+        _SET_BEST(self, best)
 
     @property
     def name(self) -> str:
@@ -114,6 +122,12 @@ class HandValue:
 
     def __ge__(self, other: HandValue) -> bool:
         return self.key >= other.key
+
+
+_SLOTS: dict[str, Any] = dict(vars(HandValue))
+_SET_KEY: Callable[[HandValue, tuple[int, ...]], None] = _SLOTS["key"].__set__
+_SET_CATEGORY: Callable[[HandValue, Category], None] = _SLOTS["category"].__set__
+_SET_BEST: Callable[[HandValue, tuple[Card, ...]], None] = _SLOTS["best"].__set__
 
 
 @lru_cache(maxsize=8192)  # 7,462 different hands: the showdown names the same ones again
@@ -267,7 +281,9 @@ def _evaluate(codes: list[int]) -> HandValue:
         second = groups[1]
         if len(second) == 2:
             low = second[0] >> 2
-            kicker = next(code for code in codes if code >> 2 != rank and code >> 2 != low)
+            for kicker in codes:  # highest first; a loop, not a generator's frame (common)
+                if kicker >> 2 != rank and kicker >> 2 != low:
+                    break
             return _value(Category.TWO_PAIR, (rank, low, kicker >> 2), [*first, *second, kicker])
         kickers = [code for code in codes if code >> 2 != rank][:3]
         return _value(Category.PAIR, [rank] + [code >> 2 for code in kickers], first + kickers)
@@ -276,8 +292,9 @@ def _evaluate(codes: list[int]) -> HandValue:
 
 
 def _value(category: Category, rank_indexes: Iterable[int], best: list[int]) -> HandValue:
-    key = (int(category), *(index + 2 for index in rank_indexes))
-    return HandValue(key, category, tuple(_CARD_BY_CODE[code] for code in best))
+    # comprehensions, not generator expressions: a generator costs a frame resumed per item
+    key = (int(category), *[index + 2 for index in rank_indexes])
+    return HandValue(key, category, tuple([_CARD_BY_CODE[code] for code in best]))
 
 
 def _text(codes: Iterable[int]) -> str:

@@ -20,9 +20,11 @@ call, bet X, raise X, all-in; at the showdown: shows, mucks, plays the board; to
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from decimal import Decimal
 from enum import StrEnum
+from typing import Any, ClassVar
 
 from dealer.core.betting import Move
 from dealer.core.chips import ChipError, format_chips, parse_chips
@@ -97,17 +99,30 @@ class DealerStep:
         return self.verb.words if number is None else f"{self.verb.words} {number}"
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class PlayerAction:
     seat: int
     move: Move
     to: Decimal | None = None  # bet or raise: the player's total bet in the round after it
 
-    trigger = "act"
+    trigger: ClassVar[str] = "act"  # ClassVar: mypyc would make a bare one a dataclass field
+
+    def __init__(self, seat: int, move: Move, to: Decimal | None = None) -> None:
+        # Still frozen: each field set once, through its slot's own setter. The dataclass's
+        # __init__ calls object.__setattr__ by name per field, and a driver makes one a decision.
+        _SET_SEAT(self, seat)
+        _SET_MOVE(self, move)
+        _SET_TO(self, to)
 
     def __str__(self) -> str:
         amount = f" {format_chips(self.to)}" if self.to is not None else ""
         return f"seat {self.seat} {self.move.value}{amount}"
+
+
+_SLOTS: dict[str, Any] = dict(vars(PlayerAction))
+_SET_SEAT: Callable[[PlayerAction, int], None] = _SLOTS["seat"].__set__
+_SET_MOVE: Callable[[PlayerAction, Move], None] = _SLOTS["move"].__set__
+_SET_TO: Callable[[PlayerAction, Decimal | None], None] = _SLOTS["to"].__set__
 
 
 class Call(StrEnum):

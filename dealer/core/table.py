@@ -14,6 +14,7 @@ dealer.core.table.TableError: 1 player: a hand needs 2 to 9 players under seed (
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
@@ -166,7 +167,7 @@ class Table:
             due = clockwise_from(tuple(playing), after=self.positions.big_blind)[0]
             button = next(seat for seat in playing if seat != due)
         if button is None or button not in playing:
-            button = clockwise_from(tuple(playing), after=self.button)[0]
+            button = _next_seat(playing, self.button)
         return playing, button, None
 
 
@@ -212,11 +213,20 @@ def _button_straddle_barred(structure: Structure, straddle_seats: tuple[str, ...
     return structure is Structure.LIMIT and BUTTON in straddle_seats
 
 
+def _next_seat(playing: Mapping[int, Decimal], after: int) -> int:
+    """The first seat dealt in clockwise after seat ``after``: ``clockwise_from(...)[0]`` without
+    building the whole rotation (the button moves on every hand)."""
+    ordered = sorted(playing)
+    cut = bisect_right(ordered, after)
+    return ordered[cut] if cut < len(ordered) else ordered[0]
+
+
 def _check_size(seats: tuple[int, ...], ruleset: Ruleset) -> None:
     """TABLE-SIZE: seats 1 to 10, and as many players as the ruleset allows."""
-    bad = [seat for seat in seats if seat not in SEATS]
-    if bad:
-        raise TableError(f"seat {bad[0]} does not exist: seats are 1 to 10 (TABLE-SIZE)")
+    # the seats come sorted: all exist when the first and the last do (checked on every table)
+    if seats and not (seats[0] in SEATS and seats[-1] in SEATS):
+        bad = next(seat for seat in seats if seat not in SEATS)
+        raise TableError(f"seat {bad} does not exist: seats are 1 to 10 (TABLE-SIZE)")
     players = len(seats)
     if not 2 <= players <= ruleset.max_players:
         noun = "player" if players == 1 else "players"
