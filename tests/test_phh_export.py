@@ -96,6 +96,8 @@ NOT_EXPORTED = {
     "irregularities/late/two-cards-exposed-replacement-after-sa-wsop.yaml": "cards",
     "irregularities/late/two-cards-exposed-replacement-after-sa.yaml": "cards",
     "irregularities/late/extra-card-found-after-flop-burn.yaml": "killed",
+    "irregularities/deal-extra-one-mixed-after-sa.yaml": "killed",
+    "irregularities/deal-extra-one-mixed-after-sa-wsop.yaml": "killed",
 }
 
 

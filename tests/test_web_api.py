@@ -331,9 +331,10 @@ def test_one_guided_ask_catalogue_for_the_terminal_and_both_web_forms(client: An
     assert [key for key, _ in seeded] == [m.key for m in MISHAPS if m.slip is not None]
     assert set(seeded) <= set(real)  # the same words for the same situation
     assert {m.slip for m in MISHAPS if m.slip} <= {slip.value for slip in Slip}
-    assert {"extra-2", "short-hand", "twice", "flop-burn2"} == {m.key for m in MISHAPS} - {
-        key for key, _ in seeded
-    }  # two-part mishaps and a second burn before the flop: the trainer has no slip for them
+    assert {"extra-mixed", "extra-2", "short-hand", "twice", "flop-burn2"} == {
+        m.key for m in MISHAPS
+    } - {key for key, _ in seeded}  # two-part mishaps, a card mixed into a hand and a second burn
+    # before the flop: the trainer has no slip for them
     # BURN-ERROR (a): the street card turned without its burn becomes the burn, on the turn (three
     # board cards stay out) or the river (four): the situation chosen, not the first one offered.
     for key, board in (("turn-noburn", "3"), ("river-noburn", "4")):
