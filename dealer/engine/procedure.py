@@ -29,6 +29,11 @@ PROCEDURE_FILE = PROCEDURES / "holdem.yaml"
 _SHOWN_AS = "procedures/holdem.yaml"
 
 
+def _names(value: Any) -> list[str]:
+    """A transition's callback or state names, written as one name or a list (or left out)."""
+    return [] if not value else [value] if isinstance(value, str) else list(value)
+
+
 @dataclass(frozen=True, slots=True)
 class StateSpec:
     name: str
@@ -80,9 +85,7 @@ class Procedure:
         names: set[str] = set(self.on_enter.values())
         for transition in self.transitions:
             for key in ("conditions", "unless", "before", "after"):
-                value = transition.get(key)
-                if value is not None:
-                    names.update([value] if isinstance(value, str) else value)
+                names.update(_names(transition.get(key)))
         return frozenset(names)
 
 
@@ -168,8 +171,7 @@ def procedure() -> Procedure:
                     continue
             every.append(transition)
     for transition in every:
-        sources = transition.get("source")
-        for source in [sources] if isinstance(sources, str) else list(sources or []):
+        for source in _names(transition.get("source")):
             if source not in states:
                 raise transition.error("source", f"unknown state {source!r}")
         dest = transition.get("dest")
@@ -208,10 +210,9 @@ def _unnoticed(transition: Node) -> Node:
     twin = Node(transition)
     twin.line, twin.file, twin.key_lines = transition.line, transition.file, transition.key_lines
     twin["trigger"] = f"{transition['trigger']}_unnoticed"
-    before = transition.get("before") or []
     twin["before"] = [
         f"defer:{name}" if RulingRef.parse(str(name)) is not None else name
-        for name in ([before] if isinstance(before, str) else before)
+        for name in _names(transition.get("before"))
     ]
     twin["dest"] = transition["unnoticed"]
     return twin
@@ -275,8 +276,7 @@ def _check_roles(model: type, spec: Procedure) -> None:
     or a void hand brings every card back, so it decides on all of them)."""
     for index in sorted(spec.mishaps):
         transition = spec.transitions[index]
-        names = transition.get("before") or []
-        names = [names] if isinstance(names, str) else names
+        names = _names(transition.get("before"))
         roles = {role for name in names for role in roles_touched(_callback(model, name).run)}
         for name in names:
             ref = RulingRef.parse(str(name).removeprefix("defer:"))
@@ -397,10 +397,6 @@ def routes(model: type) -> Routes:
     if found is None:
         found = _ROUTES[model] = _spec_routes(model)
     return found
-
-
-def _names(value: Any) -> list[str]:
-    return [] if value is None else [value] if isinstance(value, str) else list(value)
 
 
 def _spec_routes(model: type) -> Routes:

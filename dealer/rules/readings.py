@@ -1,8 +1,8 @@
 """The word patterns of the reader's structural readings, as data (``readings`` in
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over,
-a street said to be early, a count after a burn, a card not dealt, "not the dealer"). Checked on
-load: a pattern that does not compile, or lacks the group its reading takes, is a
+a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice).
+Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
 
@@ -25,6 +25,7 @@ _PATTERNS = {
     "after-burn": True,
     "not-dealt": False,
     "not-dealer": False,
+    "choice": False,
 }
 
 
@@ -37,6 +38,7 @@ class Readings:
     after_burn: tuple[re.Pattern[str], ...]  # "銷牌後發三張"; group: the count dealt
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
+    choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
 
 
 def _mapping(doc: Node, key: str, objects: frozenset[str]) -> dict[str, str]:
@@ -84,4 +86,5 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
         after_burn=found["after-burn"],
         not_dealt=found["not-dealt"],
         not_dealer=found["not-dealer"],
+        choice=found["choice"],
     )

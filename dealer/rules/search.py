@@ -43,7 +43,9 @@ from pathlib import Path
 from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.nodes import Items, Node, SourceError
-from dealer.rules.readings import ZH_DIGITS, Readings, load_readings
+from dealer.rules.readings import NUMBER as _ZH_NUM
+from dealer.rules.readings import ZH_DIGITS as _ZH_DIGITS
+from dealer.rules.readings import Readings, load_readings
 from dealer.rules.rulebook import Lang, Rule, book, id_form
 
 SEARCH_PATH = PROCEDURES / "search.yaml"
@@ -492,8 +494,6 @@ _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?!
 _WORD = re.compile(r"[a-z0-9]+")
 _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|would)nt\b")
 _CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
-_ZH_DIGITS = ZH_DIGITS
-_ZH_NUM = rf"([{_ZH_DIGITS}]+|\d+)"
 _ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
     (re.compile(rf"{_ZH_NUM}\s*[号號](?:位|座位|座|桌)?"), "seat"),
     (re.compile(rf"(?:座位|位置)\s*{_ZH_NUM}"), "seat"),
@@ -742,8 +742,7 @@ class _Reader:
         if any(c in _ZH_EACH for c in text):
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
-        # 還是 asks "or" inside a clause (先分邊池還是主池); after a comma it is "still"
-        self.choice = self.choice or bool(re.search(r"[^，,\s](?:还是|還是)", text))
+        self.choice = self.choice or any(p.search(text) for p in self.lex.readings.choice)
         self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
         self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
         self.card_word = self.card_word or any(c in "牌张張" for c in text)
