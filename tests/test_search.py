@@ -221,6 +221,45 @@ def test_remedies_of_different_kinds_are_always_which_one(
     assert sorted(answer.ids) == sorted(candidates)
 
 
+def test_an_irregularity_whose_event_is_not_read_is_never_the_single_answer() -> None:
+    # "the river dealt in the fourth card's place": a street dealt wrongly, but neither "early"
+    # nor another event of RIVER-PREMATURE or TURN-PREMATURE is read, so the floor is asked
+    answer = search("發牌員誤將河牌發在第四張牌的位置")
+    assert answer.kind is Verdict.WHICH
+    assert {"RIVER-PREMATURE", "TURN-PREMATURE"} <= set(answer.ids)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # an object only its rule owns, or a number in the rule's own range, stands for the event
+        ("joker found in the deck", "DECK-JOKER"),  # DECK-JOKER: a joker appears
+        ("burned two cards on the river", "BURN-ERROR"),  # BURN-ERROR: two burns, a later street
+    ],
+)
+def test_what_stands_for_the_event_still_names_one_rule(query: str, expected: str) -> None:
+    assert search(query).ids == (expected,)
+
+
+@pytest.mark.parametrize(
+    ("query", "expected"),
+    [
+        # TURN-PREMATURE / FLOP-PREMATURE / RIVER-PREMATURE: the street dealt while another
+        # street's betting is still open is the premature one, by the order of the clause alone
+        ("按钮位翻牌圈还在考虑，转牌就出了", "TURN-PREMATURE"),
+        ("翻牌圈还没打完，荷官就发了转牌", "TURN-PREMATURE"),
+        ("转牌最后一个跟注之前河牌就开了", "RIVER-PREMATURE"),
+        ("莊位還沒跟，翻牌就出來了", "FLOP-PREMATURE"),
+        ("dealer turned the flop while there was still a raise to call", "FLOP-PREMATURE"),
+        ("the turn came before seat 4 acted on the flop", "TURN-PREMATURE"),
+    ],
+)
+def test_early_attaches_to_the_street_dealt_not_the_one_bet_on(query: str, expected: str) -> None:
+    reading = read(query)
+    assert "early" in reading.events
+    assert search(query).ids == (expected,)
+
+
 @pytest.mark.parametrize("query", ["烧牌", "燒牌", "銷牌"])
 def test_burn_in_either_script_finds_the_burn_rule(query: str) -> None:
     assert search(query).ids == ("BURN",)

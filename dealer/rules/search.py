@@ -1094,8 +1094,10 @@ class _Reader:
             place = max(places)
             objects.add("flop" if place <= 3 else "turn" if place == 4 else "river")
         early = next((m for p in readings.early_street if (m := p.search(self.text))), None)
-        if early is not None and "early" in events:
-            # "premature turn, what is the river now": the street said to be early is the one
+        if early is not None and ("early" in events or not events - {"exposed", "face-up"}):
+            # "premature turn, what is the river now": the street said to be early is the one;
+            # "翻牌圈還在考慮，轉牌就出了" says it by the order of the clause alone
+            events.add("early")
             street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
         came = self.dealt or bool(_CAME.search(self.text))
@@ -1403,10 +1405,48 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and not any(c.startswith("object:") for c in f.conflicts)
         ][:1]
     if len(chosen) == 1:
-        return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
+        rivals = _rivals(best, reading, ranked)
+        if not rivals:
+            return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
+        chosen += rivals
     # asked anyway: every rule near the best is offered, not only the closest
     chosen += [f for f in candidates if f not in chosen and f.score > best.score - _WIDE_TIER]
     return _which(chosen[:_MOST], reading)
+
+
+def _supported(best: Fit, reading: Reading) -> bool:
+    """Whether the reading holds what the rule is about: for an irregularity one of its own
+    events (an event it only shares, or none, decides nothing) or what stands for one, else
+    one of its own objects or events."""
+    lexicon = table()
+    facets = lexicon.facets[best.id]
+    named = reading.said | reading.objects | reading.hints
+    if Kind.PROCEDURE not in kinds(best.id) and facets.event:
+        if wanted_events(reading) & facets.event:
+            return True
+        # no event of its own read: only an object no other rule owns (a joker), or a number
+        # in its own range ("two burns"), still points at it alone
+        others = set().union(*(f.object for r, f in lexicon.facets.items() if r != best.id))
+        counted = any(
+            any(value in span for span in facets.numbers.get(number, ()))
+            for number, value in reading.numbers
+        )
+        return bool((named & facets.object) - others) or counted
+    return not facets.object or bool(named & facets.object or reading.events & facets.event)
+
+
+def _rivals(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """The rules a single answer would hide: none when the reading supports the best alone
+    (its own object and, for an irregularity, its own event read); else the nearest rules of
+    the same things, to choose from."""
+    if _supported(best, reading):
+        return []
+    facets = table().facets
+    own = facets[best.id].object | facets[best.id].also
+    near = [f for f in ranked if f.id != best.id and f.named and f.score > 0]
+    same = [f for f in near if facets[f.id].object & own or not own]
+    same.sort(key=lambda f: (len(f.conflicts), -f.score))
+    return same[:2]
 
 
 def _incident(reading: Reading) -> bool:
