@@ -1,0 +1,785 @@
+"""Reading a floor question into facets (:class:`Reading`) through the lexicon: the objects,
+what happened, who, when, the numbers (which card of the deal, how many cards, how many extra,
+how many players) and the seats, in English and in both Chinese scripts. Misspelt English words
+are matched to the nearest word of the lexicon; a Chinese character typed for another of the same
+sound is read as that one; the sentence's structure (a street's betting over, a street said to be
+early, a count after a burn) is read by the patterns of ``readings`` in ``procedures/search.yaml``.
+
+>>> reading = read("7號拿到三張牌")
+>>> sorted(reading.objects), reading.seats, sorted(reading.numbers)
+(['hole', 'seat'], (7,), [(<Number.COUNT: 'count'>, 3)])
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from dealer.rules.lexicon import KINDS, Lexicon, Number, table
+from dealer.rules.readings import NUMBER as _ZH_NUM
+from dealer.rules.words import CJK, COUNTS, ORDINALS, WORD, ZH_STOP, stem
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """A question read into facets: what it names, the numbers, and what it could not read."""
+
+    objects: frozenset[str] = frozenset()
+    events: frozenset[str] = frozenset()
+    implied: frozenset[str] = frozenset()  # events only the numbers imply (never rule one out)
+    who: frozenset[str] = frozenset()
+    when: frozenset[str] = frozenset()
+    numbers: frozenset[tuple[Number, int]] = frozenset()
+    soft: frozenset[tuple[Number, int]] = frozenset()  # numbers read two ways (never rule out)
+    hints: frozenset[str] = frozenset()  # objects only suggested ("dealt": the hole cards)
+    said: frozenset[str] = frozenset()  # the objects named in words (not only read from others)
+    seats: tuple[int, ...] = ()
+    outside: tuple[str, ...] = ()  # topics no rule covers
+    irregular: bool = False  # "wrong", "error", 錯: something went wrong
+    incident: bool = False  # words that something happened at the table ("never", 沒, "what now")
+    field: bool = False  # any word of the field at all
+    corrected: tuple[tuple[str, str], ...] = ()  # misspelt word -> the word read
+    guessed: bool = False  # a facet read from one character of an unknown word: never decisive
+    choice: bool = False  # "do we deal one at a time or two at once", 還是: asks which way is right
+    unknown: tuple[str, ...] = ()  # words read as nothing
+
+    @property
+    def recognised(self) -> bool:
+        """Whether the question names anything a rule can be about."""
+        return bool(self.objects or self.events or self.implied or "late" in self.when)
+
+
+_STOP = frozenset(
+    ("a", "an", "the", "of", "to", "in", "on", "by", "is", "are", "was", "were", "for", "with",
+     "and", "or", "it", "its", "at", "be", "as", "from", "has", "have", "had", "got", "get",
+     "there", "been", "this", "that", "what", "do", "does", "did", "we", "i", "he", "she",
+     "they", "his", "her", "their", "when", "if", "so", "then", "now", "just", "s", "up",
+     "how", "should", "can", "after", "while", "during", "all", "who", "which", "why", "where",
+     "whose", "me", "my", "you", "your", "him", "them", "our", "us", "but", "not", "any", "am")
+)  # fmt: skip
+_NOT_CARD = frozenset(
+    map(stem, ("round", "rounds", "time", "times", "hand", "hands", "player", "pass", "seat",
+               "raise", "bet", "level", "day", "orbit"))
+)  # fmt: skip
+_POSITIONS = frozenset(("seat", "blind", "button"))
+# objects that say when or how many, not whose cards ("before the flop", "heads-up")
+_TIMES = frozenset(("preflop", "heads-up"))
+_CAME = re.compile(
+    r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
+)
+_ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
+_MIDDLE = ("middl", "mid", "half", "一半", "中途")
+_STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
+_BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
+_ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
+_SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
+_HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
+_HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
+_SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
+_PLAYER_WORDS = frozenset(map(stem, ("player", "players", "people", "guys", "hands", "seats")))
+_EXTRA_WORDS = frozenset(map(stem, ("extra", "more", "additional", "too")))
+_RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens", "jack", "jacks")))
+_SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
+_CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])")
+_CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|would)nt\b")
+_ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
+    (re.compile(rf"{_ZH_NUM}\s*[号號](?:位|座位|座|桌)?"), "seat"),
+    (re.compile(rf"(?:座位|位置)\s*{_ZH_NUM}"), "seat"),
+    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[家位])"), "seat"),
+    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
+    (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
+    (re.compile(r"首(?=[张張])"), Number.ORDINAL),
+    (re.compile(r"最[后後]一?(?=[张張])"), "last"),  # "最後一張": the last card
+    (re.compile(r"[头頭]一(?=[张張])"), Number.ORDINAL),  # "頭一張": the first
+    (re.compile(r"好[几幾](?=[张張])"), Number.COUNT),  # "好幾張": several, two at least
+    (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
+    (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
+    (re.compile(rf"{_ZH_NUM}\s*[张張次副](?![桌])"), Number.COUNT),  # "一張桌": a table
+    (re.compile(r"多[张張]"), Number.COUNT),  # "多張底牌": several, two at least
+    (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
+)  # fmt: skip
+_ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
+_AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
+_NEGATIONS = frozenset(("not", "never", "no"))
+_ASKING = frozenset(("do", "does", "is", "are", "should", "can", "which", "who", "when", "what"))
+_HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
+_DEALT_TO = frozenset(
+    map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
+)
+_ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
+_ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
+_ZH_EACH = frozenset("都各")
+_ZH_NOT = frozenset("没沒未")
+_DEALING = frozenset(
+    ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
+)
+
+
+def _zh_number(text: str) -> int:
+    if text.isdigit():
+        return int(text)
+    values = {c: i for i, c in enumerate("〇一二三四五六七八九")} | {"零": 0, "两": 2, "兩": 2}
+    if text == "十":
+        return 10
+    if "十" in text:
+        tens, _, ones = text.partition("十")
+        return (values.get(tens, 1) if tens else 1) * 10 + (values.get(ones, 0) if ones else 0)
+    return values.get(text[0], 0)
+
+
+def _distance(a: str, b: str) -> int:
+    """Edits from ``a`` to ``b``: insert, delete, replace, or swap two neighbours (Damerau)."""
+    previous2: list[int] = []
+    previous = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        current = [i] + [0] * len(b)
+        for j, cb in enumerate(b, 1):
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                current[j] = min(current[j], previous2[j - 2] + 1)
+        previous2, previous = previous, current
+    return previous[-1]
+
+
+@functools.lru_cache(maxsize=4096)
+def correct(word: str) -> str | None:
+    """The lexicon's word a misspelt English word stands for, when exactly one is that close.
+
+    >>> correct("expsoed"), correct("frist"), correct("dealr"), correct("trun"), correct("hold")
+    ('exposed', 'first', 'dealer', 'turn', None)
+    """
+    lexicon = table()
+    known = lexicon.vocabulary | set(ORDINALS) | set(COUNTS)
+    if len(word) < 4 or not word.isalpha() or word in known or word in lexicon.common:
+        return None
+    if word in lexicon.outside_words:
+        return None
+    if word in _STOP or stem(word) in _RANKS | _SUITS | _STOP:
+        return None
+    if stem(word) in {stem(w) for w in known}:
+        return None
+    limit = 1 if len(word) < 8 else 2
+    best: list[str] = []
+    closest = limit + 1
+    for candidate in known:
+        if abs(len(candidate) - len(word)) > limit or len(candidate) < 3:
+            continue
+        if candidate[0] != word[0] and candidate[:2] != word[1::-1]:
+            continue  # a typo rarely changes the first letter
+        distance = _distance(word, candidate)
+        if distance < closest:
+            best, closest = [candidate], distance
+        elif distance == closest:
+            best.append(candidate)
+    if closest > limit:
+        return None
+    if len({stem(w) for w in best}) != 1:  # "dealr": dealer or deal; a dropped letter is likelier
+        longest = max(len(w) for w in best)
+        best = [w for w in best if len(w) == longest]
+        if len({stem(w) for w in best}) != 1:
+            return None
+    return min(best)
+
+
+class _Reader:
+    def __init__(self, lexicon: Lexicon) -> None:
+        self.lex = lexicon
+        self.found: dict[str, set[str]] = {kind: set() for kind in KINDS}
+        self.numbers: set[tuple[Number, int]] = set()
+        self.seats: list[int] = []
+        self.outside: list[str] = []
+        self.irregular = False
+        self.incident = False
+        self.guessed = False
+        self.field = False
+        self.card_named = False
+        self.each = False
+        self.before = False
+        self.after = False
+        self.player_before_verb = False
+        self.player_named = False
+        self.player_subject = False
+        self.dealer_named = False
+        self.singular = False  # "card", not "cards"
+        self.dealt = False  # a word of dealing ("dealt", "發牌")
+        self.first_round = False  # "on the first pass", "第一圈"
+        self.big_blind = False  # the big blind named (the first card is the small blind's)
+        self.small_blind = False
+        self.after_burn: int | None = None  # "销牌后发三张", "burn and deal three": the cards dealt
+        self.not_dealt = False  # "沒有發給小盲", "never got a card": a card not dealt to someone
+        self.holding = False  # "has", "only", 只, 剩: how many cards a hand holds is said
+        self.again = False  # "again", 又, 再: a second time
+        self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
+        self.mid_card = False
+        self.choice = False  # "... or ...?", 還是: which way is right
+        self.seats_counted = False  # "two seats off": seats, not players at the table
+        self.text = ""
+        self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
+        self.card_word = False  # "card", 牌, 張: a card is what it is about
+        self.corrected: list[tuple[str, str]] = []
+        self.unknown: list[str] = []
+
+    # -- what a form means
+    def note(self, facet: str, value: str, form: str) -> None:
+        if facet == "when" and value == "during-deal" and any(m in form for m in _MIDDLE):
+            self.mid_deal = True
+        if facet in KINDS:
+            if facet == "event" and value == "exposed" and self.player_before_verb:
+                self.found["who"].add("player")  # "player flashed his card", "玩家亮牌"
+            if facet == "event" and value == "exposed" and self.player_named:
+                self.player_subject = True  # the player named before the exposure
+            if facet == "who" and value == "dealer":
+                self.dealer_named = True
+            if (
+                facet == "object"
+                and value == "blind"
+                and ("big" in form or "大" in form or form == "bb")
+            ):
+                self.big_blind = True
+            if facet == "object" and value == "blind" and ("small" in form or "小" in form):
+                self.small_blind = True
+            self.found[facet].add(value)
+            self.field = True
+        elif facet == "outside":
+            self.outside.append(form)
+        elif facet == "irregular":
+            self.irregular = self.field = True
+        elif facet == "incident":
+            self.incident = True
+        elif facet == "field":
+            self.field = True
+            self.dealt = self.dealt or form in _DEALING
+        if facet == "field" and form in ("player", "玩家", "牌手"):
+            self.player_before_verb = self.player_named = True
+        elif not (facet == "object" and value == "hole"):  # "player showed his cards"
+            self.player_before_verb = False
+
+    def read(self, text: str) -> Reading:
+        self.text = text
+        if _CARD_CODE.search(text):
+            self.card_named = True
+            text = _CARD_CODE.sub(" card ", text)
+        for form in self.lex.outside_chinese:
+            if form in text:
+                self.outside.append(form)
+        for form in self.lex.numbered_chinese:
+            longer = self.lex.containing.get(form, ())
+            if form in text and not any(other in text for other in longer):
+                # the lexicon's own number words ("第四張公共牌") are not counts
+                self.note(*self.lex.chinese[form], form)
+                text = text.replace(form, " ")
+        text = self._chinese_numbers(text)
+        for run in CJK.findall(text):
+            self._chinese(run)
+        self._english(CJK.sub(" ", text))
+        return self._finish()
+
+    # -- numbers
+    def _chinese_numbers(self, text: str) -> str:
+        after = next((m for p in self.lex.readings.after_burn if (m := p.search(text))), None)
+        if after is not None:
+            self.after_burn = _zh_number(after.group(1))
+        if any(pattern.search(text) for pattern in self.lex.readings.not_dealt):
+            self.not_dealt = True
+        if _ZH_CARD.search(text):
+            self.card_named = True
+            text = _ZH_CARD.sub(" 牌 ", text)
+        for pattern, what in _ZH_PATTERNS:
+            for match in pattern.finditer(text):
+                fixed = 2 if what is Number.COUNT else 1  # "多張": two at least; "首張": the first
+                value = _zh_number(match.group(1)) if match.groups() else fixed
+                if what == "seat":
+                    self.seats.append(value)
+                    self.found["object"].add("seat")
+                    continue
+                if what == "last":
+                    self.numbers.add((Number.ORDINAL, 99))
+                    continue
+                if what == "round":  # "第二圈": the round of the deal, not a card's place
+                    self.first_round = self.first_round or (
+                        value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
+                    )
+                    continue
+                assert isinstance(what, Number)
+                self.numbers.add((what, value))
+                self.field = True
+                if what is Number.EXTRA:
+                    self.found["event"].add("extra")
+                    verb = next((c for c in match.group(0) if c in _ZH_VERBS), None)
+                    if verb is not None:  # "多燒了一張": the verb is part of the match
+                        self.found["object"].add(_ZH_VERBS[verb])
+                        self.numbers.add((Number.COUNT, 1 + value))  # one burn and the extra
+            text = pattern.sub(" ", text)
+        if any(c in _ZH_EACH for c in text):
+            self.each = True
+        self.again = self.again or any(c in "又再" for c in text)
+        self.choice = self.choice or any(p.search(text) for p in self.lex.readings.choice)
+        self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
+        self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
+        self.card_word = self.card_word or any(c in "牌张張" for c in text)
+        return text
+
+    # -- Chinese
+    def _chinese(self, run: str) -> None:
+        forms, longest = self.lex.chinese, self.lex.longest_chinese
+        known = len(self.unknown)
+        leftover: list[str] = []
+        position = 0
+        while position < len(run):
+            found = self._form_at(run, position, forms, longest)
+            if found is not None:
+                size, form, (facet, value) = found
+                if leftover:
+                    self.unknown.append("".join(leftover))
+                    leftover = []
+                if form != run[position : position + size]:
+                    self.corrected.append((run[position : position + size], form))
+                if form.endswith("前") and form[:-1] in self.lex.before_action:
+                    self.before = True
+                if form in self.lex.before_action and _ZH_NOT & set(
+                    run[max(0, position - 2) : position]
+                ):
+                    self.before = True  # "還沒說話就翻牌": before someone acted
+                self.note(facet, value, form)
+                position += size
+                continue
+            char = run[position]
+            if char in ZH_STOP:
+                if leftover:
+                    self.unknown.append("".join(leftover))
+                    leftover = []
+            else:
+                leftover.append(char)
+            position += 1
+        if leftover:
+            self.unknown.append("".join(leftover))
+        unread = self.unknown[known:]
+        del self.unknown[known:]
+        for word in unread:
+            read = False
+            for char in word:  # one character of a word the lexicon lacks ("掀" of 掀牌)
+                meaning = self.lex.characters.get(char)
+                if meaning is not None:
+                    if char != word:
+                        self.corrected.append((word, char))
+                    self.guessed = read = True
+                    self.note(*meaning, char)
+            if not read:
+                self.unknown.append(word)
+
+    def _form_at(
+        self, run: str, position: int, forms: Mapping[str, tuple[str, str]], longest: int
+    ) -> tuple[int, str, tuple[str, str]] | None:
+        for size in range(min(longest, len(run) - position), 0, -1):
+            piece = run[position : position + size]
+            if piece in forms:
+                return size, piece, forms[piece]
+            if size >= 2:  # a character typed for another of the same sound (轉排 for 轉牌)
+                fixed = "".join(self.lex.homophones.get(c, c) for c in piece)
+                if fixed != piece and fixed in forms:
+                    return size, fixed, forms[fixed]
+        return None
+
+    # -- English
+    def _english(self, text: str) -> None:
+        raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
+        self.singular = "card" in raw and "cards" not in raw
+        self.card_word = self.card_word or "card" in raw or "cards" in raw
+        self.again = self.again or bool({"again", "another"} & set(raw))
+        self.choice = self.choice or ("or" in raw and raw[0] in _ASKING)
+        self.holding = self.holding or bool(_HOLDING & set(raw))
+        words: list[str] = []
+        for word in raw:
+            fixed = correct(word)
+            if fixed is not None:
+                self.corrected.append((word, fixed))
+                word = fixed
+            words.append(word if word in ORDINALS or word in COUNTS else stem(word))
+        self._structure(words)
+        phrases, longest = self.lex.english, self.lex.longest_english
+        position = 0
+        while position < len(words):
+            word = words[position]
+            if word in ("still", "yet") and (
+                _ACTING & set(words[position + 1 : position + 4])
+                or "action" in words[max(0, position - 2) : position]
+            ):
+                # "the action was still on the button", "two yet to act": before all had acted
+                self.before = True
+                position += 1
+                continue
+            if word in ("befor", "after"):
+                ahead = words[position + 1 : position + 7]
+                if any(w in self.lex.before_action for w in ahead):
+                    # "before the flop action was done": before someone acted, not pre-flop
+                    self.before = self.before or word == "befor"
+                    self.after = self.after or word == "after"
+                    position += 1
+                    continue
+            size = self._longer_next(words, position, phrases, longest)
+            if size:
+                position += size
+                continue
+            if (
+                word in ORDINALS
+                and words[position + 1 : position + 2]
+                and (words[position + 1] in _NOT_CARD)
+            ):
+                # "second round", "third street": not a card's place in the deal
+                if ORDINALS[word] == 1 and words[position + 1] in _ROUNDS:
+                    self.first_round = True
+                position += 2
+                continue
+            if word in ORDINALS and not self._is_street(words, position):
+                self.numbers.add((Number.ORDINAL, ORDINALS[word]))
+                position += 1
+                continue
+            count = int(word) if word.isdigit() else COUNTS.get(word)
+            near = words[position - 1 : position] + words[position + 1 : position + 2]
+            if count is not None and set(near) & _ROUNDS and word != "no":
+                # "in round two", "in one round": the round, not a count of cards
+                self.first_round = self.first_round or count == 1
+                position += 1
+                continue
+            if count is not None and word != "no":
+                position = self._count(words, position, count)
+                continue
+            if word in ("a", "an") and words[position + 1 : position + 2] == ["card"]:
+                self.numbers.add((Number.COUNT, 1))
+            if word in ("a", "an") and words[position + 1 : position + 2] in (["extra"], ["addit"]):
+                self.numbers.add((Number.EXTRA, 1))
+            if word in _RANKS or word in _SUITS:
+                self.card_named = self.card_named or self._rank_of_suit(words, position)
+                self.field = True
+                position += 1
+                continue
+            if word == "each":
+                self.each = True
+            if self._phrase(words, position, phrases, 1, least=1):
+                position += 1
+                continue
+            if word not in _STOP and not word.isdigit():
+                self.unknown.append(word)
+            self.player_before_verb = False
+            position += 1
+
+    def _structure(self, words: Sequence[str]) -> None:
+        """What the order of the words says: a card not dealt to someone ("seat 7 never got a
+        card"), and a count after a burn that is of the cards then dealt ("burn and deal three")."""
+        for position, word in enumerate(words):
+            if word in ("one", "same", "singl") and words[position + 1 : position + 2] == ["round"]:
+                self.first_round = True  # "two in one round": within a round, as the first one
+            if word in _NEGATIONS and _DEALT_TO & set(words[position + 1 : position + 3]):
+                self.not_dealt = True
+            if word == "burn":
+                for other in words[position + 1 : position + 5]:
+                    count = int(other) if other.isdigit() else COUNTS.get(other)
+                    if count is not None and other != "no":
+                        self.after_burn = count
+                        break
+                    if other not in _AFTER_BURN_EN:
+                        break
+
+    def _phrase(
+        self,
+        words: Sequence[str],
+        position: int,
+        phrases: Mapping[tuple[str, ...], tuple[str, str]],
+        longest: int,
+        least: int,
+    ) -> int:
+        for size in range(min(longest, len(words) - position), least - 1, -1):
+            key = tuple(words[position : position + size])
+            meaning = phrases.get(key)
+            if meaning is not None:
+                self.note(*meaning, " ".join(key))
+                return size
+        return 0
+
+    def _longer_next(
+        self,
+        words: Sequence[str],
+        position: int,
+        phrases: Mapping[tuple[str, ...], tuple[str, str]],
+        longest: int,
+    ) -> int:
+        """Read the phrase at ``position``, unless a longer one starts at the next word ("dealt
+        out of order" is out of order, not dealt out)."""
+        here = self._size(words, position, phrases, longest)
+        if here >= 2 and self._size(words, position + 1, phrases, longest) > here:
+            return 0
+        return self._phrase(words, position, phrases, longest, least=2)
+
+    def _size(
+        self,
+        words: Sequence[str],
+        position: int,
+        phrases: Mapping[tuple[str, ...], tuple[str, str]],
+        longest: int,
+    ) -> int:
+        for size in range(min(longest, len(words) - position), 1, -1):
+            if tuple(words[position : position + size]) in phrases:
+                return size
+        return 0
+
+    def _is_street(self, words: Sequence[str], position: int) -> bool:
+        return position + 1 < len(words) and words[position + 1] == "street"
+
+    def _rank_of_suit(self, words: Sequence[str], position: int) -> bool:
+        following = words[position : position + 3]
+        return words[position] in _RANKS and any(word in _SUITS for word in following)
+
+    def _count(self, words: Sequence[str], position: int, count: int) -> int:
+        before = words[max(0, position - 2) : position]
+        if (
+            words[position + 1 : position + 2] == ["of"]
+            and words[position + 2 : position + 3]
+            and (words[position + 2] in _SUITS)
+        ):
+            self.card_named = True  # "the 7 of hearts" names a card, not a count
+            self.field = True
+            return position + 3
+        if before[-1:] and before[-1] in _SEAT_WORDS:
+            self.seats.append(count)  # "seat 8" names a seat, not a count
+            self.found["object"].add("seat")
+            return position + 1
+        if before == ["more", "than"]:
+            count += 1
+        after = words[position + 1 : position + 3]
+        if before[-1:] and before[-1] in ("extra", "addit"):
+            self.numbers.add((Number.EXTRA, count))  # "extra two"
+        elif after[:1] and after[0] in _EXTRA_WORDS and after != ["more", "than"]:
+            self.numbers.add((Number.EXTRA, count))
+            self.found["event"].add("extra")
+        elif after[:1] and after[0] in _PLAYER_WORDS:
+            self.numbers.add((Number.PLAYERS, count))
+            self.seats_counted = self.seats_counted or after[0] == stem("seats")
+        elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
+            pass  # "both the ante and the blind": two things joined, not two players
+        elif words[position] == "both":
+            self.numbers.add((Number.PLAYERS, 2))
+        else:
+            self.numbers.add((Number.COUNT, count))
+        self.field = True
+        return position + 1
+
+    # -- what follows from what was read
+    def _finish(self) -> Reading:
+        objects, events = self.found["object"], self.found["event"]
+        said = frozenset(objects)  # the objects the words name, before any reading adds one
+        when = self.found["when"]
+        if any(pattern.search(self.text) for pattern in self.lex.readings.not_dealer):
+            # "not the dealer's fault", "不是發牌員的錯": the player did it
+            self.found["who"] = {"player"}
+            self.dealer_named = False
+        if self.player_subject and not self.dealer_named and not self.found["who"]:
+            # "is a player allowed to show his hand", "the player's card was seen": his own, or
+            # the dealer's error; the rules say which
+            self.found["who"].update(("player", "dealer"))
+        if self.before:
+            when.add("before-action")
+        if self.after:
+            when.add("after-action")
+        counted = {v for n, v in self.numbers if n is Number.COUNT}
+        first = (Number.ORDINAL, 1) in self.numbers and counted <= {1}
+        to_someone = self.big_blind or "button" in objects or self.seats
+        # "started the deal on the big blind"; a start with the button is the button draw
+        started = first or ("start" in events and (self.big_blind or self.seats))
+        if (
+            started
+            and events <= {"misplaced", "start"}
+            and to_someone
+            and not objects & _BOARD
+            and (self.card_word or self.dealt)
+        ):
+            # the first card goes to the small blind (DEAL-ORDER): "第一張牌發給了大盲" is misdealt
+            events.add("misplaced")
+            objects.add("hole")
+        places = {v for n, v in self.numbers if n is Number.ORDINAL}
+        someone = self.seats or objects & _POSITIONS or self.player_named
+        if self.not_dealt and not events and someone and not objects & _BOARD:
+            # a card not dealt to someone: the first card not to the small blind went elsewhere;
+            # a later card not dealt leaves the hand short; no card at all, the seat was passed over
+            if places == {1} and self.small_blind:
+                events.add("misplaced")
+            elif places and min(places) >= 2:
+                events.add("short")
+            elif not places:
+                events.add("skipped")
+            if events:
+                objects.add("hole")
+        if self.after_burn is not None and self.after_burn >= 3 and not objects & {"turn", "river"}:
+            objects.add("flop")  # "销牌后发三张", "burn and deal three": the flop's cards
+        if (
+            self.first_round
+            and counted == {2}
+            and not events
+            and (self.seats or objects & _POSITIONS)
+        ):
+            events.add("doubled")  # "two cards to the small blind on the first pass"
+        if (
+            self.irregular
+            and (self.again or (Number.ORDINAL, 2) in self.numbers)
+            and not (objects - self.lex.loose)
+        ):
+            events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
+        extras = {v for n, v in self.numbers if n is Number.EXTRA}
+        if "extra" in events and self.again and extras <= {1} and not self.irregular:
+            # "又有一家多了一張", "another extra card": one more on top of one, two in all
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
+            self.numbers.add((Number.EXTRA, 2))
+        second = self.again or (Number.ORDINAL, 2) in self.numbers
+        if events & {"boxed", "face-up"} and second and "deck" in objects and "hole" not in said:
+            # "second face-up card found in the stub", "又一張反的": a second one, two in all
+            self.numbers = {
+                (n, v) for n, v in self.numbers if n not in (Number.ORDINAL, Number.COUNT)
+            }
+            self.numbers.add((Number.COUNT, 2))
+        if objects & _SHOWING:
+            events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
+        if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
+            # "2號和8號各多一張": each of the seats named, so that many players, a bar like a count
+            self.counted_players = (Number.PLAYERS, len(set(self.seats)))
+            self.numbers.add(self.counted_players)
+        players = [v for n, v in self.numbers if n is Number.PLAYERS]
+        two = players and set(players) == {2} and not self.seats_counted
+        counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
+        if two and not events and not counting and objects & _HEADS_UP_TOPICS:
+            objects.add("heads-up")  # "two players left, who acts first": a table of two
+        streets = {"flop", "turn", "river"}
+        readings = self.lex.readings
+        for pattern in readings.after_street:
+            found = pattern.search(self.text)
+            if found is not None and not events:
+                # "what is dealt once the flop betting is done": the next street
+                street = found.group(1).casefold()
+                objects -= {readings.street_of.get(street, street), "round-end"}
+                objects.add(readings.next_street[street])
+        mid = self.mid_deal and events & {"exposed", "face-up"}
+        if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
+            self.mid_card = True  # likely not the first two cards: a hint, never a bar
+        if objects & streets and not objects & {"hole", "deck"}:
+            events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
+        if "board" in objects and not objects & streets and places:
+            # "第四張共牌", "the last board card": the board's place names its street
+            place = max(places)
+            objects.add("flop" if place <= 3 else "turn" if place == 4 else "river")
+        early = next((m for p in readings.early_street if (m := p.search(self.text))), None)
+        if early is not None and ("early" in events or not events - {"exposed", "face-up"}):
+            # "premature turn, what is the river now": the street said to be early is the one;
+            # "翻牌圈還在考慮，轉牌就出了" says it by the order of the clause alone
+            events.add("early")
+            street = readings.street_of.get(early.group(1), early.group(1).casefold())
+            objects -= streets - {street}
+        came = self.dealt or bool(_CAME.search(self.text))
+        if (
+            "before-action" in when
+            and objects & streets
+            and not events
+            and (came or "check" not in objects)
+        ):
+            events.add("early")  # "turn came off before seat 6 acted": dealt early
+            when.discard("before-action")
+        if "early" in events and objects & streets and "hole" not in objects:
+            events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
+        counts = [value for number, value in self.numbers if number is Number.COUNT]
+        if len(counts) > 1:  # "three cards and everyone else two": the largest is the one asked
+            self.numbers -= {(Number.COUNT, v) for v in counts if v != max(counts)}
+            counts = [max(counts)]
+        if self.card_named and any(value >= 2 for value in counts):
+            events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
+        players = [v for n, v in self.numbers if n is Number.PLAYERS]
+        named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
+        someone = self.seats or players or self.player_named or objects & _POSITIONS
+        held = objects - self.lex.loose - {"hole", "button"} - _TIMES
+        hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
+        if someone and named_cards and self.card_word and held <= _STREETS_BURN and hand_told:
+            # "BB has three cards, flop not out": the hand is the question, the street says when
+            objects -= _STREETS_BURN
+            held = set()
+        if not held and someone and (named_cards or events & _HAND_EVENTS):
+            objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
+        ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
+        if not objects and self.card_word and self.dealt and set(ordinals) & {1, 2}:
+            objects.add("hole")  # "who gets the first card", "第一張牌發給誰": a card of the deal
+        if ordinals and not counts and not objects & {"action", "show-order", "check"}:
+            self.numbers.add((Number.COUNT, 1))  # "the first card": one card
+            counts = [1]
+        implied: set[str] = set()
+        objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
+        for name, (cards, more, fewer, near) in self.lex.implied.items():
+            if name == "burn" and self.after_burn is not None:
+                continue  # the count is of the cards dealt after the burn
+            if name in objects and counts and not events:
+                value = max(counts)
+                if abs(value - cards) > near:
+                    break
+                if name == "hole" and value == 1 and not self.holding:
+                    break  # "one of his cards", "一张底牌": a card named, not a hand of one
+                event = more if value > cards else fewer if value < cards else None
+                if event is not None and event not in events:
+                    implied.add(event)
+                break
+        for thing, changes in self.lex.object_events.items():
+            if thing in objects and "hole" not in objects:  # a deck with a card too many
+                events = {changes.get(event, event) for event in events}
+                implied = {changes.get(event, event) for event in implied}
+        # How many players is a hint, never a bar ("two players" may count hands or cards); with
+        # two or more, "多一張" is one each or one in all, and the players' count says which.
+        soft: set[tuple[Number, int]] = {
+            (n, v)
+            for n, v in self.numbers
+            if n is Number.PLAYERS and (n, v) != self.counted_players
+        }
+        if self.singular and not counts:
+            soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
+        if self.mid_card:
+            soft.add((Number.ORDINAL, 3))
+        hints = set()
+        if self.dealt and not objects - self.lex.loose - _POSITIONS:
+            hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
+        if self.card_word and objects & _POSITIONS and not objects & _STREETS_BURN:
+            hints.add("hole")  # "the first card off the deck went to the small blind": his hand
+        if any(value >= 2 for value in players):
+            soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
+        return Reading(
+            objects=frozenset(objects),
+            events=frozenset(events),
+            implied=frozenset(implied),
+            who=frozenset(self.found["who"]),
+            when=frozenset(when),
+            numbers=frozenset(self.numbers - soft),
+            soft=frozenset(soft),
+            hints=frozenset(hints),
+            said=said,
+            seats=tuple(self.seats),
+            outside=tuple(self.outside),
+            irregular=self.irregular,
+            incident=self.incident,
+            field=self.field,
+            corrected=tuple(self.corrected),
+            guessed=self.guessed,
+            choice=self.choice,
+            unknown=tuple(self.unknown),
+        )
+
+
+def read(text: str, lookup: Lexicon | None = None) -> Reading:
+    """A question's facets.
+
+    >>> reading = read("dealer flashed the first card")
+    >>> sorted(reading.events), sorted(reading.who), sorted(reading.numbers)
+    (['exposed'], ['dealer'], [(<Number.COUNT: 'count'>, 1), (<Number.ORDINAL: 'ordinal'>, 1)])
+    >>> sorted(read("7號拿到三張牌").objects), read("7號拿到三張牌").seats
+    (['hole', 'seat'], (7,))
+    """
+    if lookup is not None:
+        return _Reader(lookup).read(text)
+    return _read(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _read(text: str) -> Reading:
+    return _Reader(table()).read(text)
