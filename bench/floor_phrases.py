@@ -1,8 +1,9 @@
 """How well ``dealer rule WORDS`` answers floor supervisors' phrasings (issue 22).
 
 Scores one or more phrase sets: by default the development sets the search is built on
-(``tests/floor_phrases.yaml``, ``_more``, ``_third`` and ``_fourth``, those present); ``--heldout PATH`` adds a set written by someone who has not seen
-the lexicon or the matcher (never tune on it). Each entry is one of
+(``tests/floor_phrases.yaml``, ``_more``, ``_third`` and ``_fourth``, those present);
+``--heldout PATH`` adds a set written by someone who has not seen the lexicon or the matcher
+(never tune on it). Each entry is one of
 
     {q: "...", lang: en|zh-Hans|zh-Hant, expect: RULE-ID}         one rule answers it
     {q: "...", lang: ..., expect: [RULE-A, RULE-B], ask: "..."}  a "which one?" offering these

@@ -347,6 +347,21 @@ def test_the_structural_readings_are_data_checked_with_their_line(tmp_path: Path
         load_table(bad)
 
 
+def test_the_chinese_numbers_and_seats_are_data_checked_with_their_line(tmp_path: Path) -> None:
+    # 5號 is a seat, 三張 a count, 多發兩張 two extra, 第二張 a place: patterns in search.yaml
+    reading = read("5號拿到三張牌")
+    assert (reading.seats, reading.numbers) == ((5,), frozenset({(Number.COUNT, 3)}))
+    assert read("多發兩張").numbers == frozenset({(Number.EXTRA, 2)})
+    assert (Number.ORDINAL, 2) in read("第二張牌 亮了").numbers
+    lines = SEARCH_PATH.read_text(encoding="utf-8").splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("  numbers:")) + 1
+    bad = tmp_path / "search.yaml"
+    lines.insert(at, "    - table: '{number}桌'")
+    bad.write_text("\n".join(lines) + "\n", "utf-8")
+    with pytest.raises(SourceError, match=rf"search.yaml:{at + 1}: readings.numbers: 'table'"):
+        load_table(bad)
+
+
 def test_cli_prints_the_single_answer_alone() -> None:
     code, out, _ = run_cli("rule", "dealer", "flashed", "the", "first", "card")
     assert code == 0

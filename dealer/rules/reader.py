@@ -18,7 +18,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from dealer.rules.lexicon import KINDS, Lexicon, Number, table
-from dealer.rules.readings import NUMBER as _ZH_NUM
 from dealer.rules.words import CJK, COUNTS, ORDINALS, WORD, ZH_STOP, stem
 
 
@@ -84,22 +83,6 @@ _RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens",
 _SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
 _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])")
 _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|would)nt\b")
-_ZH_PATTERNS: tuple[tuple[re.Pattern[str], Number | str], ...] = (
-    (re.compile(rf"{_ZH_NUM}\s*[号號](?:位|座位|座|桌)?"), "seat"),
-    (re.compile(rf"(?:座位|位置)\s*{_ZH_NUM}"), "seat"),
-    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[家位])"), "seat"),
-    (re.compile(rf"第\s*{_ZH_NUM}\s*(?=[圈轮輪局手次])"), "round"),
-    (re.compile(rf"第\s*{_ZH_NUM}"), Number.ORDINAL),
-    (re.compile(r"首(?=[张張])"), Number.ORDINAL),
-    (re.compile(r"最[后後]一?(?=[张張])"), "last"),  # "最後一張": the last card
-    (re.compile(r"[头頭]一(?=[张張])"), Number.ORDINAL),  # "頭一張": the first
-    (re.compile(r"好[几幾](?=[张張])"), Number.COUNT),  # "好幾張": several, two at least
-    (re.compile(rf"多(?:[发發给給出拿烧燒销銷]了?|了)?\s*{_ZH_NUM}\s*[张張]"), Number.EXTRA),
-    (re.compile(rf"(?<![同第]){_ZH_NUM}\s*(?:家|位玩家|[个個名]玩家|[个個]人|人)"), Number.PLAYERS),
-    (re.compile(rf"{_ZH_NUM}\s*[张張次副](?![桌])"), Number.COUNT),  # "一張桌": a table
-    (re.compile(r"多[张張]"), Number.COUNT),  # "多張底牌": several, two at least
-    (re.compile(r"(\d+)\s*(?=[牌])"), Number.COUNT),
-)  # fmt: skip
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
@@ -286,7 +269,8 @@ class _Reader:
         if _ZH_CARD.search(text):
             self.card_named = True
             text = _ZH_CARD.sub(" 牌 ", text)
-        for pattern, what in _ZH_PATTERNS:
+        for pattern, reads in self.lex.readings.numbers:
+            what: Number | str = Number(reads) if reads in set(Number) else reads
             for match in pattern.finditer(text):
                 fixed = 2 if what is Number.COUNT else 1  # "多張": two at least; "首張": the first
                 value = _zh_number(match.group(1)) if match.groups() else fixed

@@ -18,6 +18,9 @@ from dealer.rules.nodes import Items, Node, SourceError
 ZH_DIGITS = "零〇一二两兩三四五六七八九十"
 NUMBER = rf"([{ZH_DIGITS}]+|\d+)"
 
+# what a Chinese number pattern reads: a seat, the round of the deal, the last card, or a number
+NUMBER_READS = ("seat", "round", "last", "ordinal", "count", "extra", "players")
+
 # pattern lists, and whether each pattern must capture one group (the street, the count)
 _PATTERNS = {
     "after-street": True,
@@ -39,6 +42,9 @@ class Readings:
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
+    # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
+    # each pattern with what it reads; a pattern with a group reads that number, else one
+    numbers: tuple[tuple[re.Pattern[str], str], ...] = ()
 
 
 def _mapping(doc: Node, key: str, objects: frozenset[str]) -> dict[str, str]:
@@ -67,6 +73,26 @@ def _patterns(doc: Node, key: str, grouped: bool) -> tuple[re.Pattern[str], ...]
     return tuple(compiled)
 
 
+def _numbers(doc: Node) -> tuple[tuple[re.Pattern[str], str], ...]:
+    items = doc.get("numbers")
+    if not isinstance(items, Items) or not items:
+        raise doc.error("numbers", "readings needs 'numbers', a list of {reads: pattern}")
+    found: list[tuple[re.Pattern[str], str]] = []
+    for index, item in enumerate(items):
+        if not isinstance(item, Node) or len(item) != 1:
+            raise items.error(index, "readings.numbers: each item is one {reads: pattern}")
+        ((reads, text),) = item.items()
+        if reads not in NUMBER_READS:
+            raise items.error(index, f"readings.numbers: {reads!r} is not one of "
+                              f"{', '.join(NUMBER_READS)}")  # fmt: skip
+        try:
+            pattern = re.compile(str(text).replace("{number}", NUMBER))
+        except re.error as error:
+            raise items.error(index, f"readings.numbers: bad pattern: {error}") from None
+        found.append((pattern, str(reads)))
+    return tuple(found)
+
+
 def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
     """The ``readings`` section, checked against the lexicon's objects."""
     section = doc.get("readings")
@@ -76,7 +102,7 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
     next_street = _mapping(section, "next-street", objects)
     found = {key: _patterns(section, key, grouped) for key, grouped in _PATTERNS.items()}
     for key in section:
-        if key not in _PATTERNS and key not in ("street-of", "next-street"):
+        if key not in _PATTERNS and key not in ("street-of", "next-street", "numbers"):
             raise section.error(key, f"unknown key {key!r} in readings")
     return Readings(
         street_of=street_of,
@@ -87,4 +113,5 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
         not_dealt=found["not-dealt"],
         not_dealer=found["not-dealer"],
         choice=found["choice"],
+        numbers=_numbers(section),
     )
