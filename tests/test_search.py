@@ -260,6 +260,17 @@ def test_early_attaches_to_the_street_dealt_not_the_one_bet_on(query: str, expec
     assert search(query).ids == (expected,)
 
 
+@pytest.mark.parametrize(
+    "query", ["floor! the dealer flashed seat 2's second card", "发完牌才发现3号第二张底牌被露了"]
+)
+def test_a_seats_second_card_is_not_the_deals_second_card(query: str) -> None:
+    # HOLE-EXPOSED-SECOND is the second card of the deal; a seat's second card comes in the
+    # second round, after the deal's first two: HOLE-EXPOSED-OTHER, never FIRST or SECOND
+    answer = search(query)
+    assert "HOLE-EXPOSED-OTHER" in answer.ids
+    assert not {"HOLE-EXPOSED-FIRST", "HOLE-EXPOSED-SECOND"} & set(answer.ids)
+
+
 @pytest.mark.parametrize("query", ["烧牌", "燒牌", "銷牌"])
 def test_burn_in_either_script_finds_the_burn_rule(query: str) -> None:
     assert search(query).ids == ("BURN",)

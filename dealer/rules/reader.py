@@ -641,6 +641,11 @@ class _Reader:
                 street = found.group(1).casefold()
                 objects -= {readings.street_of.get(street, street), "round-end"}
                 objects.add(readings.next_street[street])
+        if any(pattern.search(self.text) for pattern in readings.seat_card):
+            # "seat 4's second card": dealt in the deal's second round, so a card after the
+            # deal's first two (even heads-up: the third or the fourth), not its second card
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
+            self.numbers.add((Number.ORDINAL, 3))
         mid = self.mid_deal and events & {"exposed", "face-up"}
         if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
