@@ -271,6 +271,22 @@ def test_a_seats_second_card_is_not_the_deals_second_card(query: str) -> None:
     assert not {"HOLE-EXPOSED-FIRST", "HOLE-EXPOSED-SECOND"} & set(answer.ids)
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "more than one hole card face up on the deal",
+        "一手牌里暴露了不止一张底牌",
+        "有多於一張的底牌被暴露",
+    ],
+)
+def test_more_than_one_exposed_card_is_two_at_least(query: str) -> None:
+    # HOLE-EXPOSED-MULTIPLE: two or more cards exposed; "more than one" is not one card, nor a
+    # card too many
+    reading = read(query)
+    assert (Number.COUNT, 2) in reading.numbers and "extra" not in reading.events
+    assert search(query).ids == ("HOLE-EXPOSED-MULTIPLE",)
+
+
 @pytest.mark.parametrize("query", ["烧牌", "燒牌", "銷牌"])
 def test_burn_in_either_script_finds_the_burn_rule(query: str) -> None:
     assert search(query).ids == ("BURN",)

@@ -240,6 +240,9 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        for pattern in self.lex.readings.more_than:
+            # "more than one card": two at least, written as that number for the readings below
+            text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
         self.text = text
         if _CARD_CODE.search(text):
             self.card_named = True
@@ -260,6 +263,11 @@ class _Reader:
         return self._finish()
 
     # -- numbers
+    @staticmethod
+    def _number_word(word: str) -> int:
+        """A number in digits, an English number word or Chinese number characters."""
+        return COUNTS.get(word.casefold()) or _zh_number(word)
+
     def _chinese_numbers(self, text: str) -> str:
         after = next((m for p in self.lex.readings.after_burn if (m := p.search(text))), None)
         if after is not None:

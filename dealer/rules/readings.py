@@ -2,7 +2,7 @@
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
-a card's place in one seat's hand).
+a card's place in one seat's hand, "more than one").
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -31,6 +31,7 @@ _PATTERNS = {
     "not-dealer": False,
     "choice": False,
     "seat-card": False,
+    "more-than": True,
 }
 
 
@@ -44,6 +45,7 @@ class Readings:
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
+    more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
@@ -117,5 +119,6 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
         not_dealer=found["not-dealer"],
         choice=found["choice"],
         seat_card=found["seat-card"],
+        more_than=found["more-than"],
         numbers=_numbers(section),
     )
