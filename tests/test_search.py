@@ -287,6 +287,20 @@ def test_more_than_one_exposed_card_is_two_at_least(query: str) -> None:
     assert search(query).ids == ("HOLE-EXPOSED-MULTIPLE",)
 
 
+@pytest.mark.parametrize(
+    "query",
+    [
+        "exposed card in the second round, we're on the flop now and seat 5 already bet",
+        "第二圈露了一张牌，现在翻牌圈了，那人已经下注",
+        "第二圈發牌時4號露了一張，他已經跟注了",
+    ],
+)
+def test_a_card_of_the_deals_second_round_is_a_later_hole_card(query: str) -> None:
+    # HOLE-EXPOSED-OTHER: a card of the second round comes after the deal's first two cards; a
+    # street named beside it only says when it was noticed (not a board card turned face up)
+    assert search(query).ids == ("HOLE-EXPOSED-OTHER",)
+
+
 @pytest.mark.parametrize("query", ["烧牌", "燒牌", "銷牌"])
 def test_burn_in_either_script_finds_the_burn_rule(query: str) -> None:
     assert search(query).ids == ("BURN",)

@@ -188,6 +188,7 @@ class _Reader:
         self.singular = False  # "card", not "cards"
         self.dealt = False  # a word of dealing ("dealt", "發牌")
         self.first_round = False  # "on the first pass", "第一圈"
+        self.later_round = False  # "in the second round", "第二圈": a later round of the deal
         self.big_blind = False  # the big blind named (the first card is the small blind's)
         self.small_blind = False
         self.after_burn: int | None = None  # "销牌后发三张", "burn and deal three": the cards dealt
@@ -290,6 +291,8 @@ class _Reader:
                     self.numbers.add((Number.ORDINAL, 99))
                     continue
                 if what == "round":  # "第二圈": the round of the deal, not a card's place
+                    follows = text[match.end() : match.end() + 1]
+                    self.later_round = self.later_round or (value >= 2 and follows == "圈")
                     self.first_round = self.first_round or (
                         value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
                     )
@@ -422,6 +425,10 @@ class _Reader:
                 # "second round", "third street": not a card's place in the deal
                 if ORDINALS[word] == 1 and words[position + 1] in _ROUNDS:
                     self.first_round = True
+                after = words[position + 2 : position + 4]
+                if ORDINALS[word] >= 2 and words[position + 1] in _ROUNDS:
+                    betting = {"of", stem("betting")} <= set(after) or stem("bet") in after
+                    self.later_round = self.later_round or not betting
                 position += 2
                 continue
             if word in ORDINALS and not self._is_street(words, position):
@@ -657,6 +664,13 @@ class _Reader:
         mid = self.mid_deal and events & {"exposed", "face-up"}
         if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):
             self.mid_card = True  # likely not the first two cards: a hint, never a bar
+        if objects & streets and self.later_round and events & {"exposed", "face-up"}:
+            # "exposed card in the second round, we're on the flop now": a hole card of the
+            # deal's later round; the street only says when it was noticed
+            objects -= streets
+            objects.add("hole")
+        if self.later_round and not any(n is Number.ORDINAL for n, _ in self.numbers):
+            self.numbers.add((Number.ORDINAL, 3))  # a later round: after the deal's first two
         if objects & streets and not objects & {"hole", "deck"}:
             events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
         if "board" in objects and not objects & streets and places:
