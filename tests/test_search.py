@@ -119,8 +119,8 @@ def test_the_third_set_scores_at_least_as_when_last_measured() -> None:
     sight: 79.8% offered, 57 confidently wrong, 20 "no rule", 90 of 119 uncovered; end of the
     third round: 89.7%, 20, 3, 111; see docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(THIRD)
-    assert offered >= 0.91
-    assert wrong <= 10
+    assert offered >= 0.928  # 800 of 862 at the end of the fifth round (91.1% before it)
+    assert wrong <= 9
     assert no_rule <= 3
     assert uncovered >= 114
 
