@@ -55,7 +55,10 @@ class Dealing(HandState):
     # -- conditions ----------------------------------------------------------------------------
 
     def pitch_in_order(self, step: AnyStep) -> bool:
-        return getattr(step, "seat", None) == self.next_seat
+        # next_seat read inline: the condition of every pitch
+        pitched, sequence = self.pitched, self.deal_sequence
+        owed_seat = sequence[pitched] if pitched < len(sequence) else None
+        return getattr(step, "seat", None) == owed_seat
 
     def is_last_pitch(self, step: AnyStep) -> bool:
         return self.pitched == len(self.deal_sequence) - 1
@@ -163,7 +166,9 @@ class Dealing(HandState):
             self._fire("end_round", step)
 
     def apply_wager(self, step: PlayerAction) -> None:
-        betting = self.round
+        betting = self.betting
+        if betting is None:
+            betting = self.round  # raises the InvariantError
         seat = step.seat
         wager = betting.act(seat, step.move, step.to)
         move = wager.move

@@ -292,8 +292,19 @@ class HandState:
         if self._firing:
             self._queue.append((trigger, step))
             return True
-        route = self._route(trigger, step)
-        if route is None:
+        # _route's search, inlined: it runs on every event of every hand (most routes have no
+        # conditions at all)
+        for route in self._routes.get((trigger, self.state), ()):
+            conditions = route.conditions
+            if conditions:
+                for condition, wanted in conditions:
+                    if condition(self, step) != wanted:
+                        break
+                else:
+                    break
+            else:
+                break
+        else:
             return False
         self._firing = True
         try:
