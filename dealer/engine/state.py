@@ -25,7 +25,7 @@ from dealer.core.stakes import Street
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
-from dealer.engine.procedure import Route, final_state, procedure, routes
+from dealer.engine.procedure import Route, procedure, routes
 
 # A callback of a transition a mishap fires (or of the state it enters) is called with the
 # mishap: the compiled build checks the argument's type.
@@ -158,11 +158,12 @@ class HandState:
         self.button_fix: int | None = None  # where the button belonged (BUTTON-MISPLACED)
         self.next_button: int | None = None
         self.button_override: int | None = None  # a ruling's say on the next button, if any
-        self.state = procedure().initial
+        spec = procedure()
+        self.state = spec.initial
         self._routes = routes(type(self)).by_trigger
         self._firing = False  # a transition is running: a trigger fired now waits in _queue
         self._queue: list[tuple[str, AnyStep]] = []
-        self._final = final_state()
+        self._final = spec.final  # final_state(), from the procedure read once above
 
     # -- reading the hand ----------------------------------------------------------------------
 
