@@ -89,6 +89,8 @@ CALL: Final = Move.CALL
 BET: Final = Move.BET
 RAISE: Final = Move.RAISE
 ALL_IN: Final = Move.ALL_IN
+_LIMIT: Final = Structure.LIMIT
+_NO_LIMIT: Final = Structure.NO_LIMIT
 
 
 class Options(NamedTuple):
@@ -304,8 +306,8 @@ class BettingRound:
         self.stakes = stakes
         self.street = street
         # the structure, asked at every bet or raise
-        self._limit = stakes.structure is Structure.LIMIT
-        self._no_limit = stakes.structure is Structure.NO_LIMIT
+        self._limit = stakes.structure is _LIMIT
+        self._no_limit = stakes.structure is _NO_LIMIT
         self.order: tuple[int, ...] = tuple(order)
         self._cycle = self.order * 2  # the order read from any place once round
         self.stacks = stacks

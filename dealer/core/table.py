@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from dealer.core.chips import ZERO
 from dealer.core.errors import DealerError
@@ -35,6 +35,7 @@ from dealer.core.ruleset import Ruleset
 from dealer.core.stakes import AntePayer, Stakes, Structure
 
 SEATS = range(1, 11)
+_LIMIT: Final = Structure.LIMIT  # a constant: Python 3.11's EnumType hook (dealer.core.betting)
 
 
 class TableError(DealerError, ValueError):
@@ -222,7 +223,7 @@ def _positions(
         blinds_at,
         straddle_from,
         stakes.straddle > ZERO,
-        stakes.structure is Structure.LIMIT,
+        stakes.structure is _LIMIT,
         ruleset.name,
         ruleset.straddle_seats,
     )

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Final
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card, full_deck
@@ -258,10 +259,10 @@ class HandState:
             self.ledger.move(held, Place.BURN)
             self.obligations.burned(held)
             rule_id = doing.rule if doing is not None else ""
-            self._log(Kind.BURN, cards=(held,), note=" ".join(filter(None, (note, rule_id))))
+            self._log(_BURN, cards=(held,), note=" ".join(filter(None, (note, rule_id))))
             return held
         card = self.ledger.burn()
-        self._log(Kind.BURN, cards=(card,), note=note)
+        self._log(_BURN, cards=(card,), note=note)
         return card
 
     # -- the engine path: deciding and firing a transition (docs/how-it-works.md) --------------
@@ -326,6 +327,8 @@ class HandState:
             self._fire(trigger, step)
         return True
 
+
+_BURN: Final = Kind.BURN  # a constant: Python 3.11's EnumType hook (see dealer.core.betting)
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
 _new_event = tuple.__new__
