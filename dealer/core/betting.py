@@ -89,6 +89,8 @@ CALL: Final = Move.CALL
 BET: Final = Move.BET
 RAISE: Final = Move.RAISE
 ALL_IN: Final = Move.ALL_IN
+_LIMIT: Final = Structure.LIMIT
+_NO_LIMIT: Final = Structure.NO_LIMIT
 
 
 class Options(NamedTuple):
@@ -304,8 +306,8 @@ class BettingRound:
         self.stakes = stakes
         self.street = street
         # the structure, asked at every bet or raise
-        self._limit = stakes.structure is Structure.LIMIT
-        self._no_limit = stakes.structure is Structure.NO_LIMIT
+        self._limit = stakes.structure is _LIMIT
+        self._no_limit = stakes.structure is _NO_LIMIT
         self.order: tuple[int, ...] = tuple(order)
         self._cycle = self.order * 2  # the order read from any place once round
         self.stacks = stacks
@@ -561,19 +563,21 @@ class BettingRound:
     def act(self, seat: int, move: Move, to: Decimal | None = None) -> Wager:
         """Verify the action, then move the chips and pass the turn."""
         resolved, new_bet = self._resolve(seat, move, to)
+        bets = self.bets  # locals: one act per decision
         if resolved is FOLD:
             self._live.remove(seat)
             self._acted_at[seat] = self.high
-            wager = _record(Wager, (seat, FOLD, self.bets[seat], ZERO, False))
+            wager = _record(Wager, (seat, FOLD, bets[seat], ZERO, False))
         else:
-            added = new_bet - self.bets[seat]
-            self.bets[seat] = new_bet
-            self.stacks[seat] -= added
-            self.committed[seat] = self.committed.get(seat, ZERO) + added
+            added = new_bet - bets[seat]
+            bets[seat] = new_bet
+            stacks, committed = self.stacks, self.committed
+            stack = stacks[seat] = stacks[seat] - added
+            committed[seat] = committed.get(seat, ZERO) + added
             if new_bet > self.high:
                 self._raise_to(new_bet)
             self._acted_at[seat] = self.high
-            wager = _record(Wager, (seat, resolved, new_bet, added, self.stacks[seat] == ZERO))
+            wager = _record(Wager, (seat, resolved, new_bet, added, stack == ZERO))
         self.history.append(wager)
         self._to_act = self._next_from(self.order.index(seat) + 1)
         return wager

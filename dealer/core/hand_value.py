@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 from dealer.core.cards import Card, Rank, Suit, full_deck
 from dealer.core.errors import DealerError
@@ -42,6 +42,20 @@ class Category(IntEnum):
     FULL_HOUSE = 6
     FOUR_OF_A_KIND = 7
     STRAIGHT_FLUSH = 8
+
+
+# Members read on every evaluation and naming, as constants: Python 3.11's EnumType.__getattr__
+# hook makes each ``Category.PAIR`` cost about ten global reads (see dealer.core.betting).
+_CATEGORY: Final = tuple(Category)  # by value: 0 to 8
+_HIGH_CARD: Final = Category.HIGH_CARD
+_PAIR: Final = Category.PAIR
+_TWO_PAIR: Final = Category.TWO_PAIR
+_THREE_OF_A_KIND: Final = Category.THREE_OF_A_KIND
+_STRAIGHT: Final = Category.STRAIGHT
+_FLUSH: Final = Category.FLUSH
+_FULL_HOUSE: Final = Category.FULL_HOUSE
+_FOUR_OF_A_KIND: Final = Category.FOUR_OF_A_KIND
+_STRAIGHT_FLUSH: Final = Category.STRAIGHT_FLUSH
 
 
 _SINGULAR = (
@@ -133,23 +147,23 @@ _SET_BEST: Callable[[HandValue, tuple[Card, ...]], None] = _SLOTS["best"].__set_
 @lru_cache(maxsize=8192)  # 7,462 different hands: the showdown names the same ones again
 def describe_key(key: tuple[int, ...]) -> str:
     """Name a hand from its key: ``(6, 12, 4)`` is ``full house, queens full of fours``."""
-    category, ranks = Category(key[0]), key[1:]
+    category, ranks = _CATEGORY[key[0]], key[1:]  # a tuple, not Category()'s Python call
     one, many = _SINGULAR, _PLURAL
-    if category is Category.STRAIGHT_FLUSH:
+    if category is _STRAIGHT_FLUSH:
         return "royal flush" if ranks[0] == Rank.ACE else f"straight flush, {one[ranks[0]]} high"
-    if category is Category.FOUR_OF_A_KIND:
+    if category is _FOUR_OF_A_KIND:
         return f"four of a kind, {many[ranks[0]]}, {one[ranks[1]]} kicker"
-    if category is Category.FULL_HOUSE:
+    if category is _FULL_HOUSE:
         return f"full house, {many[ranks[0]]} full of {many[ranks[1]]}"
-    if category is Category.FLUSH:
+    if category is _FLUSH:
         return f"flush, {one[ranks[0]]} high"
-    if category is Category.STRAIGHT:
+    if category is _STRAIGHT:
         return f"straight, {one[ranks[0]]} high"
-    if category is Category.THREE_OF_A_KIND:
+    if category is _THREE_OF_A_KIND:
         return f"three of a kind, {many[ranks[0]]}"
-    if category is Category.TWO_PAIR:
+    if category is _TWO_PAIR:
         return f"two pair, {many[ranks[0]]} and {many[ranks[1]]}, {one[ranks[2]]} kicker"
-    if category is Category.PAIR:
+    if category is _PAIR:
         return f"pair of {many[ranks[0]]}, {_words(ranks[1:])} kickers"
     return f"high card, {one[ranks[0]]}, {_words(ranks[1:])}"
 
@@ -251,9 +265,9 @@ def _evaluate(codes: list[int]) -> HandValue:
             high = _STRAIGHT_HIGH[mask]
             if high >= 0:
                 best = [rank * 4 + suit for rank in _STRAIGHT_RANKS[high]]
-                return _value(Category.STRAIGHT_FLUSH, (high,), best)
+                return _value(_STRAIGHT_FLUSH, (high,), best)
             best = [code for code in codes if code & 3 == suit][:5]
-            return _value(Category.FLUSH, [code >> 2 for code in best], best)
+            return _value(_FLUSH, [code >> 2 for code in best], best)
 
     groups.sort(key=len, reverse=True)  # stable: equal sizes stay highest rank first
     first = groups[0]
@@ -261,22 +275,20 @@ def _evaluate(codes: list[int]) -> HandValue:
     rank = first[0] >> 2
     if size == 4:
         kicker = max(code for code in codes if code >> 2 != rank)
-        return _value(Category.FOUR_OF_A_KIND, (rank, kicker >> 2), [*first, kicker])
+        return _value(_FOUR_OF_A_KIND, (rank, kicker >> 2), [*first, kicker])
     if size == 3 and len(groups[1]) >= 2:
         pair = groups[1][:2]
-        return _value(Category.FULL_HOUSE, (rank, pair[0] >> 2), first + pair)
+        return _value(_FULL_HOUSE, (rank, pair[0] >> 2), first + pair)
 
     high = _STRAIGHT_HIGH[suit_masks[0] | suit_masks[1] | suit_masks[2] | suit_masks[3]]
     if high >= 0:
         top = {group[0] >> 2: group[0] for group in groups}
         best = [top[rank] for rank in _STRAIGHT_RANKS[high]]
-        return _value(Category.STRAIGHT, (high,), best)
+        return _value(_STRAIGHT, (high,), best)
 
     if size == 3:
         kickers = [code for code in codes if code >> 2 != rank][:2]
-        return _value(
-            Category.THREE_OF_A_KIND, (rank, kickers[0] >> 2, kickers[1] >> 2), first + kickers
-        )
+        return _value(_THREE_OF_A_KIND, (rank, kickers[0] >> 2, kickers[1] >> 2), first + kickers)
     if size == 2:
         second = groups[1]
         if len(second) == 2:
@@ -284,11 +296,11 @@ def _evaluate(codes: list[int]) -> HandValue:
             for kicker in codes:  # highest first; a loop, not a generator's frame (common)
                 if kicker >> 2 != rank and kicker >> 2 != low:
                     break
-            return _value(Category.TWO_PAIR, (rank, low, kicker >> 2), [*first, *second, kicker])
+            return _value(_TWO_PAIR, (rank, low, kicker >> 2), [*first, *second, kicker])
         kickers = [code for code in codes if code >> 2 != rank][:3]
-        return _value(Category.PAIR, [rank] + [code >> 2 for code in kickers], first + kickers)
+        return _value(_PAIR, [rank] + [code >> 2 for code in kickers], first + kickers)
     best = codes[:5]
-    return _value(Category.HIGH_CARD, [code >> 2 for code in best], best)
+    return _value(_HIGH_CARD, [code >> 2 for code in best], best)
 
 
 def _value(category: Category, rank_indexes: Iterable[int], best: list[int]) -> HandValue:

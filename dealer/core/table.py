@@ -15,10 +15,11 @@ dealer.core.table.TableError: 1 player: a hand needs 2 to 9 players under seed (
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from decimal import Decimal
 from functools import lru_cache
+from typing import Any, Final
 
 from dealer.core.chips import ZERO
 from dealer.core.errors import DealerError
@@ -34,13 +35,14 @@ from dealer.core.ruleset import Ruleset
 from dealer.core.stakes import AntePayer, Stakes, Structure
 
 SEATS = range(1, 11)
+_LIMIT: Final = Structure.LIMIT  # a constant: Python 3.11's EnumType hook (dealer.core.betting)
 
 
 class TableError(DealerError, ValueError):
     """A table that cannot host a hand."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Table:
     stakes: Stakes
     stacks: Mapping[int, Decimal]  # the seats dealt in, with their stacks as the hand starts
@@ -54,13 +56,31 @@ class Table:
     tournament: bool = False  # a tournament table: no straddle (STRADDLE; 004, LA 11)
     positions: Positions = field(init=False, compare=False)
 
-    def __post_init__(self) -> None:
-        if self.tournament and self.stakes.straddle > ZERO:
+    def __init__(
+        self,
+        stakes: Stakes,
+        stacks: Mapping[int, Decimal],
+        button: int,
+        ruleset: Ruleset,
+        blinds_at: tuple[int, int] | None = None,
+        straddle_from: str = UNDER_THE_GUN,
+        catch_up: tuple[int, ...] | None = None,
+        tournament: bool = False,
+    ) -> None:
+        # Still frozen: each field set once through its slot's own setter, not by name through
+        # object.__setattr__ as the dataclass's __init__ does (a table is made for every hand).
+        if tournament and stakes.straddle > ZERO:
             raise TableError("no straddle at a tournament table (STRADDLE)")
-        positions = _positions(
-            self.stakes, self.stacks, self.button, self.ruleset, self.blinds_at, self.straddle_from
-        )
-        object.__setattr__(self, "positions", positions)
+        _SET_STAKES(self, stakes)
+        _SET_STACKS(self, stacks)
+        _SET_BUTTON(self, button)
+        _SET_RULESET(self, ruleset)
+        _SET_BLINDS_AT(self, blinds_at)
+        _SET_STRADDLE_FROM(self, straddle_from)
+        _SET_CATCH_UP(self, catch_up)
+        _SET_TOURNAMENT(self, tournament)
+        positions = _positions(stakes, stacks, button, ruleset, blinds_at, straddle_from)
+        _SET_POSITIONS(self, positions)
 
     @property
     def seats(self) -> tuple[int, ...]:
@@ -171,6 +191,18 @@ class Table:
         return playing, button, None
 
 
+_SLOTS: dict[str, Any] = dict(vars(Table))
+_SET_STAKES: Callable[[Table, Stakes], None] = _SLOTS["stakes"].__set__
+_SET_STACKS: Callable[[Table, Mapping[int, Decimal]], None] = _SLOTS["stacks"].__set__
+_SET_BUTTON: Callable[[Table, int], None] = _SLOTS["button"].__set__
+_SET_RULESET: Callable[[Table, Ruleset], None] = _SLOTS["ruleset"].__set__
+_SET_BLINDS_AT: Callable[[Table, tuple[int, int] | None], None] = _SLOTS["blinds_at"].__set__
+_SET_STRADDLE_FROM: Callable[[Table, str], None] = _SLOTS["straddle_from"].__set__
+_SET_CATCH_UP: Callable[[Table, tuple[int, ...] | None], None] = _SLOTS["catch_up"].__set__
+_SET_TOURNAMENT: Callable[[Table, bool], None] = _SLOTS["tournament"].__set__
+_SET_POSITIONS: Callable[[Table, Positions], None] = _SLOTS["positions"].__set__
+
+
 def _positions(
     stakes: Stakes,
     stacks: Mapping[int, Decimal],
@@ -191,7 +223,7 @@ def _positions(
         blinds_at,
         straddle_from,
         stakes.straddle > ZERO,
-        stakes.structure is Structure.LIMIT,
+        stakes.structure is _LIMIT,
         ruleset.name,
         ruleset.straddle_seats,
     )

@@ -67,8 +67,9 @@ class Applying(Dealing):
             if head.by_players:
                 return None
         step = _autopilot()[self.state]
-        if step is not None and step.verb is _PITCH:
-            return _dealer_step(_PITCH, self.next_seat)
+        if step is not None and step.verb is _PITCH:  # the seat owed the pitch (next_seat)
+            pitched, sequence = self.pitched, self.deal_sequence
+            return _dealer_step(_PITCH, sequence[pitched] if pitched < len(sequence) else None)
         return step
 
     # -- verify / can / apply ------------------------------------------------------------------
@@ -84,7 +85,8 @@ class Applying(Dealing):
     def _verify_order(self, step: AnyStep) -> None:
         """The checks running the machine does not make: the steps a ruling owes come first, and a
         player acts only in an open betting round."""
-        head = self.owed[0] if self.owed else None
+        owed = self.obligations.owed  # not the property twice: every player action asks
+        head = owed[0] if owed else None
         if isinstance(step, PlayerAction):
             if head is not None and head.verb is not None:
                 raise OutOfOrder(head.rule, expects=self.expects(head), step=step)

@@ -39,7 +39,22 @@ from dealer.engine.state import AnyStep, HandState, InvariantError
 # Enum members read on every step, as constants (Python 3.11's EnumType.__getattr__ hook makes
 # ``Kind.PITCH`` cost about ten global reads: see dealer.core.betting).
 _PITCH: Final = Kind.PITCH
+_BOARD: Final = Kind.BOARD
+_SHOW: Final = Kind.SHOW
+_PUSH: Final = Kind.PUSH
+_RETURN: Final = Kind.RETURN
 _RIVER: Final = Street.RIVER
+_FLOP: Final = Street.FLOP
+_PREFLOP: Final = Street.PREFLOP
+_LIMIT: Final = Structure.LIMIT
+_FINISH_ROUND: Final = Verb.FINISH_ROUND
+_REDEAL: Final = Verb.REDEAL
+# ... and those read once a hand
+_SMALL_BLIND: Final = Kind.SMALL_BLIND
+_BIG_BLIND: Final = Kind.BIG_BLIND
+_SHUFFLE: Final = Kind.SHUFFLE
+_CUT: Final = Kind.CUT
+_BUTTON: Final = Kind.BUTTON
 _STREET_OF = {verb: Street(verb.value) for verb in BOARD_VERBS}  # Street() costs a Python call
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
@@ -55,7 +70,10 @@ class Dealing(HandState):
     # -- conditions ----------------------------------------------------------------------------
 
     def pitch_in_order(self, step: AnyStep) -> bool:
-        return getattr(step, "seat", None) == self.next_seat
+        # next_seat read inline: the condition of every pitch
+        pitched, sequence = self.pitched, self.deal_sequence
+        owed_seat = sequence[pitched] if pitched < len(sequence) else None
+        return getattr(step, "seat", None) == owed_seat
 
     def is_last_pitch(self, step: AnyStep) -> bool:
         return self.pitched == len(self.deal_sequence) - 1
@@ -87,9 +105,9 @@ class Dealing(HandState):
         if stakes.ante > 0 and stakes.ante_by is AntePayer.EACH:
             for seat in positions.deal_order:
                 self._put_in(seat, stakes.ante, Kind.ANTE)
-        blinds = [(positions.big_blind, stakes.big_blind, Kind.BIG_BLIND)]
+        blinds = [(positions.big_blind, stakes.big_blind, _BIG_BLIND)]
         if positions.small_blind is not None:  # else a dead small blind (DEAD-BUTTON)
-            blinds.insert(0, (positions.small_blind, stakes.small_blind, Kind.SMALL_BLIND))
+            blinds.insert(0, (positions.small_blind, stakes.small_blind, _SMALL_BLIND))
         if positions.straddle is not None:
             blinds.append((positions.straddle, stakes.straddle, Kind.STRADDLE))
         for seat, amount, kind in blinds:
@@ -108,7 +126,7 @@ class Dealing(HandState):
         self.shuffles += 1
         taken = " with the set-aside cards" if returned else ""
         size = len(self.ledger.stub)
-        self._log(Kind.SHUFFLE, cards=returned, note=f"{size} cards{taken}", at=size)
+        self._log(_SHUFFLE, cards=returned, note=f"{size} cards{taken}", at=size)
 
     def cut_stub(self, step: DealerStep) -> None:
         size = len(self.ledger.stub)
@@ -117,7 +135,7 @@ class Dealing(HandState):
             self.ledger.cut(position)
         self.cuts += 1
         note = f"at {position}" if position is not None else "stack kept"
-        self._log(Kind.CUT, note=note, at=position)
+        self._log(_CUT, note=note, at=position)
 
     def pitch_card(self, step: AnyStep) -> None:
         seat = self.deal_sequence[self.pitched]
@@ -131,7 +149,7 @@ class Dealing(HandState):
             return
         if procedure().states[self.state].next != "pitch":
             return
-        self.obligations.finish(Verb.REDEAL)  # the (re)deal a ruling awaited is complete
+        self.obligations.finish(_REDEAL)  # the (re)deal a ruling awaited is complete
         if not self.obligations.gathering:
             self._fire("end_deal", step)
 
@@ -142,7 +160,7 @@ class Dealing(HandState):
         if street is None:
             raise InvariantError(f"state {self.state} opens betting but names no street")
         positions, stakes = self.table.positions, self.table.stakes
-        preflop = street is Street.PREFLOP
+        preflop = street is _PREFLOP
         order = positions.preflop_order if preflop else positions.postflop_order
         live = [seat for seat in order if seat not in self.folded]
         if preflop:
@@ -163,7 +181,9 @@ class Dealing(HandState):
             self._fire("end_round", step)
 
     def apply_wager(self, step: PlayerAction) -> None:
-        betting = self.round
+        betting = self.betting
+        if betting is None:
+            betting = self.round  # raises the InvariantError
         seat = step.seat
         wager = betting.act(seat, step.move, step.to)
         move = wager.move
@@ -208,10 +228,10 @@ class Dealing(HandState):
         returned = betting.return_uncalled()
         if returned is not None:
             seat, amount = returned
-            self._log(Kind.RETURN, seat=seat, amount=amount, note="uncalled bet")
+            self._log(_RETURN, seat=seat, amount=amount, note="uncalled bet")
         self.betting = None
         can_bet = [seat for seat in self.live if self.stacks[seat] > 0]
-        big_bet = self.table.stakes.structure is not Structure.LIMIT
+        big_bet = self.table.stakes.structure is not _LIMIT
         if (
             big_bet
             and street is not _RIVER
@@ -229,7 +249,7 @@ class Dealing(HandState):
         if self.one_player_left(step):
             self.obligations.clear()  # the hand is won: no remedy step is owed any more
         else:
-            self.obligations.finish(Verb.FINISH_ROUND)
+            self.obligations.finish(_FINISH_ROUND)
 
     # -- the board -----------------------------------------------------------------------------
 
@@ -239,11 +259,11 @@ class Dealing(HandState):
     def turn_flop(self, step: AnyStep) -> None:
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
-            self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note="flop", street=Street.FLOP)
+            self._log(_BOARD, cards=(self.ledger.turn_up(),), note="flop", street=_FLOP)
 
     def turn_board_card(self, step: DealerStep) -> None:
         street = _STREET_OF[step.verb]
-        self._log(Kind.BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
+        self._log(_BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
@@ -286,7 +306,7 @@ class Dealing(HandState):
         self.tabled.append(seat)
         self.released.discard(seat)
         self._log(
-            Kind.SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name, hand=value
+            _SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name, hand=value
         )
 
     def table_hand(self, step: ShowdownCall) -> None:
@@ -400,7 +420,7 @@ class Dealing(HandState):
             stacks[seat] += amount
             self.pushed += amount
             self._log(
-                Kind.PUSH,
+                _PUSH,
                 seat=seat,
                 amount=amount,
                 note=pot_name(share.pot_index),
@@ -419,4 +439,4 @@ class Dealing(HandState):
             self.next_button = self.button_override = self.button_fix
             self.table = replace(self.table, catch_up=())
         why = None if after is not None else Why.LAST_HAND
-        self._log(Kind.BUTTON, seat=self.next_button, note=why or "", why=why)
+        self._log(_BUTTON, seat=self.next_button, note=why or "", why=why)

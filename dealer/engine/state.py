@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from decimal import Decimal
+from typing import Final
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card, full_deck
@@ -25,7 +26,7 @@ from dealer.core.stakes import Street
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
-from dealer.engine.procedure import Route, final_state, procedure, routes
+from dealer.engine.procedure import Route, procedure, routes
 
 # A callback of a transition a mishap fires (or of the state it enters) is called with the
 # mishap: the compiled build checks the argument's type.
@@ -158,11 +159,12 @@ class HandState:
         self.button_fix: int | None = None  # where the button belonged (BUTTON-MISPLACED)
         self.next_button: int | None = None
         self.button_override: int | None = None  # a ruling's say on the next button, if any
-        self.state = procedure().initial
+        spec = procedure()
+        self.state = spec.initial
         self._routes = routes(type(self)).by_trigger
         self._firing = False  # a transition is running: a trigger fired now waits in _queue
         self._queue: list[tuple[str, AnyStep]] = []
-        self._final = final_state()
+        self._final = spec.final  # final_state(), from the procedure read once above
 
     # -- reading the hand ----------------------------------------------------------------------
 
@@ -257,10 +259,10 @@ class HandState:
             self.ledger.move(held, Place.BURN)
             self.obligations.burned(held)
             rule_id = doing.rule if doing is not None else ""
-            self._log(Kind.BURN, cards=(held,), note=" ".join(filter(None, (note, rule_id))))
+            self._log(_BURN, cards=(held,), note=" ".join(filter(None, (note, rule_id))))
             return held
         card = self.ledger.burn()
-        self._log(Kind.BURN, cards=(card,), note=note)
+        self._log(_BURN, cards=(card,), note=note)
         return card
 
     # -- the engine path: deciding and firing a transition (docs/how-it-works.md) --------------
@@ -292,8 +294,19 @@ class HandState:
         if self._firing:
             self._queue.append((trigger, step))
             return True
-        route = self._route(trigger, step)
-        if route is None:
+        # _route's search, inlined: it runs on every event of every hand (most routes have no
+        # conditions at all)
+        for route in self._routes.get((trigger, self.state), ()):
+            conditions = route.conditions
+            if conditions:
+                for condition, wanted in conditions:
+                    if condition(self, step) != wanted:
+                        break
+                else:
+                    break
+            else:
+                break
+        else:
             return False
         self._firing = True
         try:
@@ -314,6 +327,8 @@ class HandState:
             self._fire(trigger, step)
         return True
 
+
+_BURN: Final = Kind.BURN  # a constant: Python 3.11's EnumType hook (see dealer.core.betting)
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
 _new_event = tuple.__new__

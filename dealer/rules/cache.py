@@ -114,7 +114,8 @@ class Kept(Generic[_P, _T]):
         self._memo: dict[Hashable, tuple[_T, tuple[tuple[str, bytes], ...]]] = {}
 
     def __call__(self, *args: _P.args, **kwargs: _P.kwargs) -> _T:
-        key = (args, tuple(sorted(kwargs.items())))
+        # the engine asks for the procedure with no arguments several times a hand
+        key = (args, tuple(sorted(kwargs.items())) if kwargs else ())
         found = self._memo.get(key)
         if found is None:
             found = self._memo[key] = self._load(key, args, kwargs)
