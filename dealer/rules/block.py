@@ -77,7 +77,8 @@ def read_block(text: str, file: str) -> Any:
                 cut = content.find(" #")
                 if cut >= 0:
                     content = content[:cut]
-        content = content.rstrip(" ")
+        if content[-1] == " ":
+            content = content.rstrip(" ")
         if indent == 0 and (content[0] in "%" or content.startswith(("---", "..."))):
             raise Outside(number)  # directives and document markers
         rows.append((number, indent, content))
@@ -128,7 +129,8 @@ class _Reader:
             return self.sequence(indent, depth)
         return self.mapping(indent, depth)
 
-    def mapping(self, indent: int, depth: int) -> Node:
+    def mapping(self, indent: int, depth: int, entry: tuple[Any, str] | None = None) -> Node:
+        """The mapping at ``indent``; ``entry``: its first row's, already read."""
         rows, count = self.rows, len(self.rows)
         node = Node()
         node.line, node.file = rows[self.at][0], self.file
@@ -142,15 +144,20 @@ class _Reader:
                 break
             if content[:2] in _DASH:
                 break  # the rest of a list written at its key's indent (the caller's)
-            entry = _entry(content, number)
             if entry is None:
-                raise Outside(number)
+                entry = _entry(content, number)
+                if entry is None:
+                    raise Outside(number)
             key, rest = entry
+            entry = None
             if key in lines:
                 raise Outside(number)  # a duplicate key: refused by the full reader
             self.at += 1
             if rest:
-                node[key] = _inline(rest, number, depth + 1, self.file)
+                value = _SEEN.get(rest, _plain)  # a plain value seen before (see _plain)
+                if value is _plain or rest[-1] == ":":
+                    value = _inline(rest, number, depth + 1, self.file)
+                node[key] = value
             elif self.at < count and rows[self.at][1] > indent:
                 node[key] = self.block(rows[self.at][1], depth + 1)
             elif self.at < count and _is_item(rows[self.at], indent):
@@ -185,13 +192,17 @@ class _Reader:
             if rest[:2] in _DASH:
                 raise Outside(number)  # a list begun on an item's line
             lines.append(number)
-            if _entry(rest, number) is not None:  # a mapping begun on the item's line
+            entry = _entry(rest, number)
+            if entry is not None:  # a mapping begun on the item's line
                 inner = indent + len(content) - len(rest)
                 rows[self.at] = (number, inner, rest)
-                items.append(self.mapping(inner, depth + 1))
+                items.append(self.mapping(inner, depth + 1, entry))
             else:
                 self.at += 1
-                items.append(_inline(rest, number, depth + 1, self.file))
+                value = _SEEN.get(rest, _plain)
+                if value is _plain or rest[-1] == ":":
+                    value = _inline(rest, number, depth + 1, self.file)
+                items.append(value)
         return items
 
 
@@ -370,7 +381,9 @@ def _flow_value(text: str, at: int, number: int, depth: int, file: str) -> tuple
 def _plain(text: str, number: int) -> Any:
     """A plain scalar's value, remembered: a suite writes the same few hundred words again and
     again, and a plain scalar's value depends on its text alone (each value is immutable). The
-    callers look in :data:`_SEEN` first (its default, ``_plain`` itself, meaning unseen)."""
+    callers look in :data:`_SEEN` first (its default, ``_plain`` itself, meaning unseen). Only
+    texts that are plain scalars as written get here: a row's rest found among them is one, unless
+    it ends with a colon (a key's text may, a value's may not)."""
     value = _typed(text, number)
     if len(_SEEN) < _REMEMBERED:
         _SEEN[text] = value
