@@ -16,7 +16,6 @@ True
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable
 from typing import Any, ClassVar
 
@@ -73,6 +72,8 @@ class Refusal(DealerError, ValueError):
 def did_you_mean(word: object, known: Iterable[str]) -> str:
     """The closest known word as a hint, or the list of known words when none is close."""
     choices = list(known)
+    import difflib  # only when a word is unknown: not at every start
+
     close = difflib.get_close_matches(str(word), choices, n=1, cutoff=0.6)
     if close:
         return f"; did you mean {close[0]!r}?"

@@ -10,6 +10,12 @@ from typing import Any
 
 from dealer.core.errors import DataError, did_you_mean
 
+# Limits both YAML readers keep (dealer.rules.block hands what passes them to dealer.rules.events,
+# which refuses it at its line).
+MAX_NODES = 100_000  # values a document may expand to, aliases counted each time they are used
+MAX_DEPTH = 64  # nesting of lists and mappings
+MAX_NUMBER = 64  # characters of a number as written
+
 # The one data-error class, under the name the readers have always used.
 SourceError = DataError
 

@@ -8,7 +8,6 @@ Under a house overlay the ruling is the one the overlay's choices pick.
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,6 +31,13 @@ class Reply:
     out: str
     err: str = ""
     code: int = 0
+
+
+def _json(data: Any) -> str:
+    """``data`` as the ``--json`` answers print it (json imported only for them)."""
+    import json
+
+    return json.dumps(data, indent=2, ensure_ascii=False)
 
 
 def house_ruling(entry: Rule, choices: Choices) -> Ruling | None:
@@ -90,7 +96,7 @@ def answer(
     if not words:
         if as_json:
             index = {rule_id: rule(rule_id).summary.get(lang) for rule_id in ids()}
-            return Reply(json.dumps(index, indent=2, ensure_ascii=False) + "\n")
+            return Reply(_json(index) + "\n")
         return Reply(render_index(lang))
     query = " ".join(words)
     if not explain and id_form(query) in book().rules and base in book().rulesets:
@@ -108,12 +114,12 @@ def answer(
         if as_json:
             data: dict[str, Any] = {"answer": "none", "query": query, "nearest": list(found.ids)}
             data |= read_json
-            return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n", code=1)
+            return Reply(_json(data) + "\n", code=1)
         return Reply(told, text, 1)
     if found.kind is Verdict.WHICH:
         if as_json:
             data = _which_json(query, found, lang) | read_json
-            return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+            return Reply(_json(data) + "\n")
         return Reply(told + _which(query, found, lang))
     return _one(rule(found.ids[0]), choices, lang, as_json, told, read_json)
 
@@ -135,7 +141,7 @@ def _one(
         if choices.name != base:  # the overlay's ruling, under the overlay's name
             data["ruleset"] = choices.name
             data["house"] = {"name": choices.name, "extends": base}
-        return Reply(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+        return Reply(_json(data) + "\n")
     line = _house_line(choices, lang)
     return Reply(told + render_rule(entry, base, lang, ruling=chosen, ruleset_line=line))
 
@@ -163,6 +169,6 @@ def ask_file(path: Path, ruleset: str | None, lang: Lang, as_json: bool) -> Repl
         facts = floor_ask.answer(hand, lang)
         if result.failure is not None:
             facts["stopped"] = result.failure
-        return Reply(json.dumps(facts, indent=2, ensure_ascii=False) + "\n")
+        return Reply(_json(facts) + "\n")
     text = floor_ask.render(hand, lang)
     return Reply(f"{stopped}\n\n{text}\n" if stopped else f"{text}\n")
