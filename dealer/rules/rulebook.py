@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
@@ -27,6 +26,7 @@ from dealer.core.steps import BOARD_VERBS, Verb
 from dealer.rules.cache import kept
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.nodes import Items, Node
+from dealer.rules.record import Record, setfield
 from dealer.rules.texts import Lang as Lang  # re-exported: the language of every text
 from dealer.rules.texts import template
 
@@ -132,13 +132,22 @@ def required_labels() -> tuple[str, ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+# The records below are frozen (dealer.rules.record, not @dataclass: cheaper to import).
+
+
+class Text(Record):
     """One text in the three languages; a missing translation falls back to English."""
 
+    __match_args__ = ("en", "zh_hans", "zh_hant")
+    __slots__ = __match_args__
     en: str
-    zh_hans: str | None = None
-    zh_hant: str | None = None
+    zh_hans: str | None
+    zh_hant: str | None
+
+    def __init__(self, en: str, zh_hans: str | None = None, zh_hant: str | None = None) -> None:
+        setfield(self, "en", en)
+        setfield(self, "zh_hans", zh_hans)
+        setfield(self, "zh_hant", zh_hant)
 
     def get(self, lang: Lang | str = Lang.EN) -> str:
         value = {Lang.ZH_HANS: self.zh_hans, Lang.ZH_HANT: self.zh_hant}.get(Lang(lang))
@@ -153,13 +162,24 @@ class Text:
         return tuple(value for value in (self.en, self.zh_hans, self.zh_hant) if value is not None)
 
 
-@dataclass(frozen=True, slots=True)
-class Words:
+class Words(Record):
     """Search keywords per language."""
 
-    en: tuple[str, ...] = ()
-    zh_hans: tuple[str, ...] = ()
-    zh_hant: tuple[str, ...] = ()
+    __match_args__ = ("en", "zh_hans", "zh_hant")
+    __slots__ = __match_args__
+    en: tuple[str, ...]
+    zh_hans: tuple[str, ...]
+    zh_hant: tuple[str, ...]
+
+    def __init__(
+        self,
+        en: tuple[str, ...] = (),
+        zh_hans: tuple[str, ...] = (),
+        zh_hant: tuple[str, ...] = (),
+    ) -> None:
+        setfield(self, "en", en)
+        setfield(self, "zh_hans", zh_hans)
+        setfield(self, "zh_hant", zh_hant)
 
     def get(self, lang: Lang | str) -> tuple[str, ...]:
         return {Lang.EN: self.en, Lang.ZH_HANS: self.zh_hans, Lang.ZH_HANT: self.zh_hant}[
@@ -167,31 +187,53 @@ class Words:
         ]
 
 
-@dataclass(frozen=True, slots=True)
-class CardFate:
+class CardFate(Record):
     """What becomes of one affected card (``card`` names it in English, e.g. "turn burn")."""
 
+    __match_args__ = ("card", "fate", "text")
+    __slots__ = __match_args__
     card: Role
     fate: Fate
     text: Text
 
+    def __init__(self, card: Role, fate: Fate, text: Text) -> None:
+        setfield(self, "card", card)
+        setfield(self, "fate", fate)
+        setfield(self, "text", text)
 
-@dataclass(frozen=True, slots=True)
-class Step:
+
+class Step(Record):
     """One step the dealer owes. ``burn=False`` on a board card: dealt without a burn."""
 
+    __match_args__ = ("do", "text", "burn", "card")
+    __slots__ = __match_args__
     do: Verb
-    text: Text | None = None
-    burn: bool | None = None
-    card: Role | None = None
+    text: Text | None
+    burn: bool | None
+    card: Role | None
+
+    def __init__(
+        self,
+        do: Verb,
+        text: Text | None = None,
+        burn: bool | None = None,
+        card: Role | None = None,
+    ) -> None:
+        setfield(self, "do", do)
+        setfield(self, "text", text)
+        setfield(self, "burn", burn)
+        setfield(self, "card", card)
 
 
-def _no_branches() -> Mapping[str, Ruling]:
-    return MappingProxyType({})
+_NO_BRANCHES: Mapping[str, Ruling] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(Record):
+    __match_args__ = ("ruleset", "fallback", "summary", "cards", "chips", "steps", "conditions",
+                      "sources", "branches")  # fmt: skip
+    __slots__ = __match_args__
+    # Left out of the hash: a mapping is not hashable, and equal rulings still hash alike.
+    unhashed = ("branches",)
     ruleset: str
     fallback: bool
     summary: Text
@@ -201,8 +243,29 @@ class Ruling:
     conditions: Text | None
     sources: tuple[str, ...]
     # Other paths by ``Branch`` value, in ``Branch`` order; a branch has no branches of its own.
-    # Left out of the hash: a mapping is not hashable, and equal rulings still hash alike.
-    branches: Mapping[str, Ruling] = field(default_factory=_no_branches, hash=False)
+    branches: Mapping[str, Ruling]
+
+    def __init__(
+        self,
+        ruleset: str,
+        fallback: bool,
+        summary: Text,
+        cards: tuple[CardFate, ...],
+        chips: ChipFate,
+        steps: tuple[Step, ...],
+        conditions: Text | None,
+        sources: tuple[str, ...],
+        branches: Mapping[str, Ruling] = _NO_BRANCHES,
+    ) -> None:
+        setfield(self, "ruleset", ruleset)
+        setfield(self, "fallback", fallback)
+        setfield(self, "summary", summary)
+        setfield(self, "cards", cards)
+        setfield(self, "chips", chips)
+        setfield(self, "steps", steps)
+        setfield(self, "conditions", conditions)
+        setfield(self, "sources", sources)
+        setfield(self, "branches", branches)
 
     @property
     def after_substantial_action(self) -> Ruling | None:
@@ -237,16 +300,38 @@ class Ruling:
             yield from branch.texts(f"{where}.{name}")
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(Record):
+    __match_args__ = ("id", "section", "title", "summary", "keywords", "sources", "trigger",
+                      "rulings")  # fmt: skip
+    __slots__ = __match_args__
     id: str
     section: Section
     title: Text
     summary: Text
     keywords: Words
     sources: tuple[str, ...]
-    trigger: Text | None = None
-    rulings: tuple[Ruling, ...] = ()
+    trigger: Text | None
+    rulings: tuple[Ruling, ...]
+
+    def __init__(
+        self,
+        id: str,
+        section: Section,
+        title: Text,
+        summary: Text,
+        keywords: Words,
+        sources: tuple[str, ...],
+        trigger: Text | None = None,
+        rulings: tuple[Ruling, ...] = (),
+    ) -> None:
+        setfield(self, "id", id)
+        setfield(self, "section", section)
+        setfield(self, "title", title)
+        setfield(self, "summary", summary)
+        setfield(self, "keywords", keywords)
+        setfield(self, "sources", sources)
+        setfield(self, "trigger", trigger)
+        setfield(self, "rulings", rulings)
 
     def ruling(self, ruleset: str) -> Ruling:
         for ruling in self.rulings:
@@ -264,18 +349,32 @@ class Rule:
             yield from ruling.texts(f"rulings.{ruling.ruleset}")
 
 
-@dataclass(frozen=True, slots=True)
-class RulesetEntry:
+class RulesetEntry(Record):
+    __match_args__ = ("name", "title", "fallback", "text")
+    __slots__ = __match_args__
     name: str
     title: Text
     fallback: str | None
     text: Text
 
+    def __init__(self, name: str, title: Text, fallback: str | None, text: Text) -> None:
+        setfield(self, "name", name)
+        setfield(self, "title", title)
+        setfield(self, "fallback", fallback)
+        setfield(self, "text", text)
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Rulebook:
+
+class Rulebook(Record):
+    __match_args__ = ("rules", "rulesets")
+    __slots__ = __match_args__
+    __eq__ = object.__eq__  # one book: the same only as itself
+    __hash__ = object.__hash__
     rules: Mapping[str, Rule]
     rulesets: Mapping[str, RulesetEntry]
+
+    def __init__(self, rules: Mapping[str, Rule], rulesets: Mapping[str, RulesetEntry]) -> None:
+        setfield(self, "rules", rules)
+        setfield(self, "rulesets", rulesets)
 
     def label(self, key: str, lang: Lang | str = Lang.EN) -> str:
         """The message ``key`` of ``procedures/texts``, unfilled (``dealer.rules.texts.template``):
