@@ -13,6 +13,7 @@ are messages of ``procedures/texts`` (:mod:`dealer.rules.texts`). This module lo
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Iterator, Mapping
 from enum import StrEnum
@@ -23,7 +24,7 @@ from typing import Any, NamedTuple, TypeVar
 from dealer.core.errors import DataError, did_you_mean
 from dealer.core.roles import Role
 from dealer.core.steps import BOARD_VERBS, Verb
-from dealer.rules.cache import kept
+from dealer.rules.cache import dumps, kept
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.nodes import Items, Node
 from dealer.rules.record import Record, setfield
@@ -376,6 +377,13 @@ class Rulebook(Record):
         setfield(self, "rules", rules)
         setfield(self, "rulesets", rulesets)
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with each rule on its own (:class:`_KeptRules`): a start that reads the book
+        back from its kept copy reads only the rules it asks for."""
+        rules = self.rules
+        kept_rules = rules if isinstance(rules, _KeptRules) else _KeptRules.of(rules)
+        return (Rulebook, (kept_rules, self.rulesets))
+
     def label(self, key: str, lang: Lang | str = Lang.EN) -> str:
         """The message ``key`` of ``procedures/texts``, unfilled (``dealer.rules.texts.template``):
         the words the rulings are rendered with (a verb's step, the seat a step names)."""
@@ -387,6 +395,39 @@ class Rulebook(Record):
             return step.text.get(lang)
         noburn = step.do in BOARD_VERBS and step.burn is False
         return self.label(f"do-{step.do}-noburn" if noburn else f"do-{step.do}", lang)
+
+
+class _KeptRules(Mapping[str, Rule]):
+    """The rules by ID, each kept as its own pickled bytes and read back when first asked for
+    (in the rulebook's order, like the dict it stands for)."""
+
+    __slots__ = ("_read", "kept")
+
+    def __init__(self, kept_rules: dict[str, bytes]) -> None:
+        self.kept = kept_rules
+        self._read: dict[str, Rule] = {}
+
+    @classmethod
+    def of(cls, rules: Mapping[str, Rule]) -> _KeptRules:
+        return cls({rule_id: dumps(entry) for rule_id, entry in rules.items()})
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        found = self._read.get(rule_id)
+        if found is None:
+            found = self._read[rule_id] = pickle.loads(self.kept[rule_id])
+        return found
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self.kept
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.kept)
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_KeptRules, (self.kept,))
 
 
 # ---------------------------------------------------------------------------- loading

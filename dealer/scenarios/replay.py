@@ -292,8 +292,8 @@ def _check_one(
         if not isinstance(want, Items):
             raise Mismatch(line, Code.EVENT_LINES, key=key)
         # events_end: only the log's last lines are worded (all of it when none is expected)
-        shown = hand.events[-len(want) :] if key == "events_end" else hand.events
-        tail = [str(event) for event in shown]
+        logged = hand.events[-len(want) :] if key == "events_end" else hand.events
+        tail = [str(event) for event in logged]
         wanted = [str(item) for item in want]
         if wanted != tail:
             published = published_log(hand.events, hand.rulings)
