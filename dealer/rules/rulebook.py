@@ -230,6 +230,9 @@ _NO_BRANCHES: Mapping[str, Ruling] = MappingProxyType({})
 
 
 class Ruling(Record):
+    """One rule's remedy under one ruleset: what the dealer does with each card and the chips,
+    the steps owed, and its branches (the remedy once substantial action has taken place...)."""
+
     __match_args__ = ("ruleset", "fallback", "summary", "cards", "chips", "steps", "conditions",
                       "sources", "branches")  # fmt: skip
     __slots__ = __match_args__
@@ -302,6 +305,9 @@ class Ruling(Record):
 
 
 class Rule(Record):
+    """One rule of RULES.md: its ID, section, texts, keywords, sources and its rulings (one per
+    published ruleset, section B only)."""
+
     __match_args__ = ("id", "section", "title", "summary", "keywords", "sources", "trigger",
                       "rulings")  # fmt: skip
     __slots__ = __match_args__
@@ -351,6 +357,8 @@ class Rule(Record):
 
 
 class RulesetEntry(Record):
+    """A published ruleset as the rulebook names it (its title, text and fallback ruleset)."""
+
     __match_args__ = ("name", "title", "fallback", "text")
     __slots__ = __match_args__
     name: str
@@ -366,6 +374,8 @@ class RulesetEntry(Record):
 
 
 class Rulebook(Record):
+    """Every rule by ID and every published ruleset by name."""
+
     __match_args__ = ("rules", "rulesets")
     __slots__ = __match_args__
     __eq__ = object.__eq__  # one book: the same only as itself
