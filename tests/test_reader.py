@@ -263,3 +263,23 @@ def test_flows_over_several_rows_are_read_as_the_full_reader_reads_them() -> Non
         text = text[:at] + edit + text[at + rng.randrange(3) :]
         read += _agrees(text)
     assert read > 500
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "message"),
+    [
+        ("a: [1,\n  2\nb: 3\n", 3, "bad YAML: did not find expected ',' or ']'"),
+        ("a: [1,\n  2]]\n", 2, "bad YAML: did not find expected key"),
+        ("a: {x: 1,\n  x: 2}\n", 2, "duplicate key 'x'"),
+    ],
+)
+def test_a_broken_flow_over_several_rows_is_refused_at_its_line(
+    text: str, line: int, message: str
+) -> None:
+    """Handed on by the plain reader, refused by the full one with the file and the line."""
+    with pytest.raises(Outside):
+        read_block(text, "t.yaml")
+    with pytest.raises(DataError) as caught:
+        load_text(text, "t.yaml")
+    assert (caught.value.file, caught.value.line) == ("t.yaml", line)
+    assert caught.value.message.startswith(message)
