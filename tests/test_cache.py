@@ -140,3 +140,22 @@ def test_a_changed_module_reads_the_data_again(tmp_path: Path) -> None:
     module.write_text(module.read_text(encoding="utf-8") + "\n", encoding="utf-8")
     _rule(root, cache_home)
     assert kept_file.stat().st_mtime_ns != before  # rebuilt and written again
+
+
+def test_the_kept_rulebook_reads_back_each_rule_when_it_is_asked_for() -> None:
+    """The rulebook is kept rule by rule: read back, it holds the same rules in the same order,
+    equal to those read from the file, and a rule is unpickled only when it is looked up."""
+    import pickle
+
+    from dealer.rules import rulebook
+
+    read = rulebook.load()
+    back = pickle.loads(pickle.dumps(read))
+    assert list(back.rules) == list(read.rules) and len(back.rules) == len(read.rules)
+    assert "TURN-PREMATURE" in back.rules and "NO-SUCH-RULE" not in back.rules
+    assert not back.rules._read
+    assert back.rules["TURN-PREMATURE"] == read.rules["TURN-PREMATURE"]
+    assert list(back.rules._read) == ["TURN-PREMATURE"]
+    assert back.rules == read.rules and back.rulesets == read.rulesets
+    again = pickle.loads(pickle.dumps(back))  # kept again as it was, without reading the rules
+    assert list(again.rules) == list(read.rules) and again.rules == read.rules

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import doctest
 import re
-from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -472,19 +471,19 @@ def test_rulings_after_substantial_action(ruleset: str) -> None:
 def test_same_remedy_compares_the_branch_after_substantial_action() -> None:
     seed = rule("DEAL-SHORT").ruling("seed")
     assert seed.same_remedy(rule("DEAL-SHORT").ruling("wsop-2024")) is True
-    assert seed.same_remedy(replace(seed, branches={})) is False
-    assert replace(seed, branches={}).same_remedy(seed) is False
+    assert seed.same_remedy(seed.replace(branches={})) is False
+    assert seed.replace(branches={}).same_remedy(seed) is False
     other = rule("BUTTON-MISPLACED").ruling("seed").after_substantial_action
     assert other is not None
     sa = Branch.AFTER_SUBSTANTIAL_ACTION.value
     kept = {name: branch for name, branch in seed.branches.items() if name != sa}
-    assert seed.same_remedy(replace(seed, branches={**kept, sa: other})) is False
+    assert seed.same_remedy(seed.replace(branches={**kept, sa: other})) is False
     # The same remedy under another branch's name is another remedy.
     own = seed.after_substantial_action
     assert own is not None
     more = Branch.MORE_THAN_FOUR_CARDS.value
-    assert seed.same_remedy(replace(seed, branches={**kept, more: own})) is False
-    assert seed.same_remedy(replace(seed, branches={**kept, sa: own})) is True
+    assert seed.same_remedy(seed.replace(branches={**kept, more: own})) is False
+    assert seed.same_remedy(seed.replace(branches={**kept, sa: own})) is True
 
 
 def test_branch_texts_are_in_the_translation_report() -> None:

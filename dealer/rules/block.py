@@ -3,13 +3,14 @@
 Importing PyYAML costs a one-shot command such as ``dealer ask FILE`` more than reading its file
 (its resolvers' regular expressions are compiled at import), so the common case is read here, line
 by line: block mappings and lists, plain and quoted scalars on one line, comments, and flow lists
-and mappings closed on their line. Values and lines are those of the full reader
+and mappings (closed on their line, or on a later line more indented than the key or item that
+holds them). Values and lines are those of the full reader
 (:mod:`dealer.rules.events`): :class:`Node` and :class:`Items` with the line of every key and
 item, plain scalars typed as YAML 1.1's safe loader types them (ints, decimals as
 :class:`~decimal.Decimal`, true/false words, null). Anything else, and anything this reader is not
-sure of (anchors, tags, block scalars, a list over several lines, a date, an octal number, a
-duplicate key, any error), raises :class:`Outside` and the full reader reads the file: it is
-never a second opinion on what YAML means, only a shortcut where the answer is plain.
+sure of (anchors, tags, block scalars, a quoted or plain text over several lines, a date, an
+octal number, a duplicate key, any error), raises :class:`Outside` and the full reader reads the
+file: it is never a second opinion on what YAML means, only a shortcut where the answer is plain.
 
 >>> doc = read_block("a: 2.5\\nb:\\n  - x\\n  - {1: yes}\\n", "t.yaml")
 >>> doc, doc.line_of("b"), doc["b"].line_at(1)
@@ -23,6 +24,7 @@ dealer.rules.block.Outside: 1
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from decimal import Decimal
 from typing import Any
 
@@ -47,6 +49,7 @@ _NUMBER_CHARS = frozenset("0123456789+-._:eExXabcdefABCDEFiInNTtZ ")
 _DASH = frozenset(("-", "- "))  # a row's first two characters when it is a list's item
 _SPACE_OR_END = frozenset((" ", ""))
 _NOT_PLAIN_START = frozenset("[]{},#&*!|>'\"%@`")  # indicators a plain scalar cannot start with
+_BLANKS = " \n"  # what separates the values of a flow (a row break in a flow over several rows)
 
 
 class Outside(Exception):
@@ -138,12 +141,10 @@ class _Reader:
         node.key_lines = lines
         while self.at < count:
             number, row_indent, content = rows[self.at]
-            if row_indent != indent:
+            if row_indent != indent or content[:2] in _DASH:  # the mapping ends
                 if row_indent > indent:
                     raise Outside(number)
-                break
-            if content[:2] in _DASH:
-                break  # the rest of a list written at its key's indent (the caller's)
+                break  # a shallower row, or the rest of a list at its key's indent (the caller's)
             if entry is None:
                 entry = _entry(content, number)
                 if entry is None:
@@ -156,7 +157,10 @@ class _Reader:
             if rest:
                 value = _SEEN.get(rest, _plain)  # a plain value seen before (see _plain)
                 if value is _plain or rest[-1] == ":":
-                    value = _inline(rest, number, depth + 1, self.file)
+                    try:
+                        value = _inline(rest, number, depth + 1, self.file)
+                    except IndexError:  # a flow not closed on its row
+                        value = self.flow_rows(rest, number, depth + 1, indent)
                 node[key] = value
             elif self.at < count and rows[self.at][1] > indent:
                 node[key] = self.block(rows[self.at][1], depth + 1)
@@ -175,12 +179,10 @@ class _Reader:
         items.item_lines = lines
         while self.at < count:
             number, row_indent, content = rows[self.at]
-            if row_indent != indent:
+            if row_indent != indent or content[:2] not in _DASH:  # the list ends
                 if row_indent > indent:
                     raise Outside(number)
-                break
-            if content[:2] not in _DASH:
-                break  # a key after a list at its indent: the mapping above reads on
+                break  # a shallower row, or a key after a list at its indent (the mapping's)
             rest = content[1:].lstrip(" ")
             if not rest:
                 self.at += 1
@@ -201,9 +203,54 @@ class _Reader:
                 self.at += 1
                 value = _SEEN.get(rest, _plain)
                 if value is _plain or rest[-1] == ":":
-                    value = _inline(rest, number, depth + 1, self.file)
+                    try:
+                        value = _inline(rest, number, depth + 1, self.file)
+                    except IndexError:  # a flow not closed on its row
+                        value = self.flow_rows(rest, number, depth + 1, indent)
                 items.append(value)
         return items
+
+    def flow_rows(self, first: str, number: int, depth: int, indent: int) -> Any:
+        """A flow list or mapping begun on row ``number`` (``first``: the rest of that row) and
+        closed on a later row; the rows it runs over, each more indented than ``indent`` (the key's
+        or the item's), are read as one text with a line break between rows, and every value keeps
+        the line it starts on."""
+        if first[0] != "[" and first[0] != "{":
+            raise Outside(number)
+        rows, count = self.rows, len(self.rows)
+        parts, where = [first], _Lines(number)
+        at, size = self.at, len(first) + 1
+        while at < count and rows[at][1] > indent:
+            line, _, content = rows[at]
+            parts.append(content)
+            where.add(size, line)
+            size += len(content) + 1
+            at += 1
+        text = "\n".join(parts)
+        value, end = _flow(text, 0, number, depth, self.file, where)  # IndexError: not closed
+        if end < len(text) and text[end] != "\n":
+            raise Outside(where.line(text, end))  # more on the row that closes it
+        self.at += bisect_right(where.starts, end - 1) - 1  # the rows after the first it took
+        return value
+
+
+class _Lines:
+    """The line of each place in a flow's text joined from several rows."""
+
+    __slots__ = ("numbers", "starts")
+
+    def __init__(self, number: int) -> None:
+        self.starts, self.numbers = [0], [number]  # where each row begins in the text, its line
+
+    def add(self, start: int, number: int) -> None:
+        self.starts.append(start)
+        self.numbers.append(number)
+
+    def line(self, text: str, at: int) -> int:
+        """The line of the value at ``at`` or after the blanks there."""
+        while text[at] in _BLANKS:
+            at += 1
+        return self.numbers[bisect_right(self.starts, at) - 1]
 
 
 def _is_item(row: tuple[int, int, str], indent: int) -> bool:
@@ -229,8 +276,12 @@ def _entry(content: str, number: int) -> tuple[Any, str] | None:
         if content[end + 1 : end + 2] not in _SPACE_OR_END or end > MAX_KEY:
             raise Outside(number)
         return text, content[end + 2 :].lstrip(" ")
-    if first in _NOT_PLAIN_START or (first in "?:-" and content[1:2] in _SPACE_OR_END):
-        raise Outside(number)  # a complex, anchored or tagged key
+    if first in _NOT_PLAIN_START or (
+        first in "?:-" and (content[1:2] in _SPACE_OR_END or cut == 1)
+    ):
+        # a complex, anchored or tagged key; or a key "-", "?" or ":" alone, which would be
+        # remembered (_plain) as a plain value where it is an indicator
+        raise Outside(number)
     if cut > MAX_KEY:
         raise Outside(number)
     key = content[:cut].rstrip(" ")
@@ -264,14 +315,14 @@ def _quoted(text: str, start: int, number: int) -> tuple[str, int]:
     quote = text[start]
     if quote == '"':
         end = text.find('"', start + 1)
-        if end < 0 or "\\" in text[start:end]:
+        if end < 0 or "\\" in text[start:end] or "\n" in text[start:end]:
             raise Outside(number)  # escapes, or a text over several lines
         return text[start + 1 : end], end + 1
     parts: list[str] = []
     at = start + 1
     while True:
         end = text.find("'", at)
-        if end < 0:
+        if end < 0 or "\n" in text[at:end]:
             raise Outside(number)
         if text.startswith("'", end + 1):  # '' is one quote
             parts.append(text[at : end + 1])
@@ -281,31 +332,35 @@ def _quoted(text: str, start: int, number: int) -> tuple[str, int]:
         return "".join(parts), end + 1
 
 
-def _flow(text: str, start: int, number: int, depth: int, file: str) -> tuple[Any, int]:
-    """A flow list or mapping closed on its line: its value and the index after it."""
+def _flow(
+    text: str, start: int, number: int, depth: int, file: str, where: _Lines | None = None
+) -> tuple[Any, int]:
+    """A flow list or mapping closed on its line (or in ``text`` joined from several rows, each
+    value at its line in ``where``): its value and the index after it."""
     if depth > MAX_DEPTH:
         raise Outside(number)
     at = start + 1
     match = _FLOW_PLAIN.match
     if text[start] == "[":
         items = Items()
-        items.line, items.file = number, file
+        items.line, items.file = number if where is None else where.line(text, start), file
         lines: list[int] = []
         items.item_lines = lines
         while True:
+            begin = at
             found = match(text, at)
             if found is not None:
                 value = _SEEN.get(found[1], _plain)
                 items.append(_plain(found[1], number) if value is _plain else value)
                 at = found.end()
             else:
-                while text[at] == " ":
+                while text[at] in _BLANKS:
                     at += 1
                 if text[at] == "]":  # an empty list, or a comma before its end
                     return items, at + 1
-                value, at = _flow_value(text, at, number, depth, file)
+                value, at = _flow_value(text, at, number, depth, file, where)
                 items.append(value)
-            lines.append(number)
+            lines.append(number if where is None else where.line(text, begin))
             char = text[at]
             if char == ",":
                 at += 1
@@ -314,10 +369,11 @@ def _flow(text: str, start: int, number: int, depth: int, file: str) -> tuple[An
             else:
                 raise Outside(number)  # a pair in a list, or what follows a quote
     node = Node()
-    node.line, node.file = number, file
+    node.line, node.file = number if where is None else where.line(text, start), file
     keys: dict[Any, int] = {}
     node.key_lines = keys
     while True:
+        begin = at
         found = match(text, at)
         if found is not None:
             key = _SEEN.get(found[1], _plain)
@@ -325,14 +381,14 @@ def _flow(text: str, start: int, number: int, depth: int, file: str) -> tuple[An
                 key = _plain(found[1], number)
             at = found.end()
         else:
-            while text[at] == " ":
+            while text[at] in _BLANKS:
                 at += 1
             char = text[at]
             if char == "}":
                 return node, at + 1
             if char != "'" and char != '"':
                 raise Outside(number)  # a flow key, or none
-            key, at = _flow_value(text, at, number, depth, file)
+            key, at = _flow_value(text, at, number, depth, file, where)
         if text[at] != ":" or text[at + 1] != " " or key in keys:
             raise Outside(number)
         found = match(text, at + 2)
@@ -342,9 +398,9 @@ def _flow(text: str, start: int, number: int, depth: int, file: str) -> tuple[An
                 value = _plain(found[1], number)
             at = found.end()
         else:
-            value, at = _flow_value(text, at + 2, number, depth, file)
+            value, at = _flow_value(text, at + 2, number, depth, file, where)
         node[key] = value
-        keys[key] = number
+        keys[key] = number if where is None else where.line(text, begin)
         char = text[at]
         if char == ",":
             at += 1
@@ -354,21 +410,25 @@ def _flow(text: str, start: int, number: int, depth: int, file: str) -> tuple[An
             raise Outside(number)
 
 
-# A plain scalar inside a flow (spaces around it dropped), up to the comma, bracket or colon that
-# ends it; not one that begins like an indicator, holds a '#' or runs to the end of the row.
+# A plain scalar inside a flow (blanks before it and spaces after it dropped), up to the comma,
+# bracket or colon that ends it on its row; not one that begins like an indicator, holds a '#' or
+# runs to the end of the row (a plain scalar over several rows is handed on).
 _FLOW_PLAIN = re.compile(
-    r" *((?:[^-?:,\[\]{}#'\"&*!|>%@` ]|[-?][^ ,\[\]{}:#])[^,\[\]{}:#]*?) *(?=[,\]}:])"
+    r"[ \n]*((?:[^-?:,\[\]{}#'\"&*!|>%@` \n]|[-?][^ ,\[\]{}:#\n])[^,\[\]{}:#\n]*?) *(?=[,\]}:])"
 )
 
 
-def _flow_value(text: str, at: int, number: int, depth: int, file: str) -> tuple[Any, int]:
+def _flow_value(
+    text: str, at: int, number: int, depth: int, file: str, where: _Lines | None
+) -> tuple[Any, int]:
     """A flow or quoted value inside a flow collection (plain ones are :data:`_FLOW_PLAIN`'s),
-    and the index of what follows it, spaces skipped."""
-    while text[at] == " ":
+    and the index of what follows it, spaces skipped (not a row break: a key must end on its row,
+    and a value or an item is handed on when its comma is on a later row)."""
+    while text[at] in _BLANKS:
         at += 1
     first = text[at]
     if first == "[" or first == "{":
-        value, at = _flow(text, at, number, depth + 1, file)
+        value, at = _flow(text, at, number, depth + 1, file, where)
     elif first == "'" or first == '"':
         value, at = _quoted(text, at, number)
     else:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import contextlib
 import copyreg
+import io
 import os
 import pickle
 import sys
@@ -28,7 +29,7 @@ from collections.abc import Callable, Hashable
 from types import MappingProxyType
 from typing import Any, Generic, ParamSpec, TypeVar
 
-__all__ = ["Kept", "kept", "note"]
+__all__ = ["Kept", "dumps", "kept", "note"]
 
 _P = ParamSpec("_P")
 _T = TypeVar("_T")
@@ -102,6 +103,14 @@ def _dump(value: Any, handle: Any) -> None:
     pickler = pickle.Pickler(handle, protocol=pickle.HIGHEST_PROTOCOL)
     pickler.dispatch_table = _DISPATCH
     pickler.dump(value)
+
+
+def dumps(value: Any) -> bytes:
+    """``value`` pickled as a kept value is (a read-only mapping as its dict): for a part of a kept
+    value read back on its own only when it is asked for."""
+    handle = io.BytesIO()
+    _dump(value, handle)
+    return handle.getvalue()
 
 
 class Kept(Generic[_P, _T]):

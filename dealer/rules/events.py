@@ -19,7 +19,7 @@ dealer.core.errors.DataError: t.yaml:1: an alias that contains itself
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from decimal import Decimal, InvalidOperation
 from typing import TYPE_CHECKING, Any
 
@@ -54,7 +54,6 @@ _TIMESTAMP = _TAG + "timestamp"
 _SCALAR_EVENT, _ALIAS_EVENT = yaml.ScalarEvent, yaml.AliasEvent
 _MAPPING_START, _SEQUENCE_START = yaml.MappingStartEvent, yaml.SequenceStartEvent
 _MAPPING_END, _SEQUENCE_END = yaml.MappingEndEvent, yaml.SequenceEndEvent
-_COLLECTION_END = (_MAPPING_END, _SEQUENCE_END)
 _OPEN = (None, -1)  # an anchor whose collection is being read: an alias to it contains itself
 
 
@@ -137,6 +136,15 @@ class _Composer:
             raise self.error(line, "bad YAML: second occurrence")  # of an anchor, as PyYAML says
         self.anchor_lines[anchor] = line
 
+    def members(self, end: type) -> Iterator[Any]:
+        """The first event of each member of the collection being read, up to its ``end`` event
+        (the caller reads the rest of a member before it asks for the next)."""
+        next_event = self.next
+        event = next_event()
+        while event.__class__ is not end:
+            yield event
+            event = next_event()
+
     def mapping(self, line: int, depth: int) -> tuple[Node, int]:
         mapping = Node()
         mapping.line, mapping.file = line, self.file
@@ -146,11 +154,8 @@ class _Composer:
         merged: list[tuple[Node, int]] = []
         inner = depth + 1
         next_event = self.next
-        while True:
-            event = next_event()
+        for event in self.members(_MAPPING_END):
             kind = event.__class__
-            if kind is _MAPPING_END:
-                break
             key_line = event.start_mark.line + 1
             if kind is _SCALAR_EVENT and event.anchor is None:
                 key = event.value
@@ -201,15 +206,12 @@ class _Composer:
         line = event.start_mark.line + 1
         if event.__class__ is _SEQUENCE_START and event.anchor is None:
             found: list[tuple[Node, int]] = []
-            next_event = self.next
-            while True:
-                item = next_event()
-                if item.__class__ in _COLLECTION_END:
-                    return found
+            for item in self.members(_SEQUENCE_END):
                 source, count = self.value(item, depth + 1)
                 if not isinstance(source, Node):
                     raise self.error(item.start_mark.line + 1, _MERGE_TAKES)
                 found.append((source, count))
+            return found
         source, count = self.value(event, depth)
         if not isinstance(source, Node):
             raise self.error(line, _MERGE_TAKES)
@@ -222,12 +224,8 @@ class _Composer:
         items.item_lines = lines
         size = 1
         inner = depth + 1
-        next_event = self.next
-        while True:
-            event = next_event()
+        for event in self.members(_SEQUENCE_END):
             kind = event.__class__
-            if kind is _SEQUENCE_END:
-                break
             lines.append(event.start_mark.line + 1)
             if kind is _SCALAR_EVENT and event.anchor is None:
                 text = event.value

@@ -13,9 +13,9 @@ are messages of ``procedures/texts`` (:mod:`dealer.rules.texts`). This module lo
 
 from __future__ import annotations
 
+import pickle
 import re
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 from types import MappingProxyType
@@ -24,9 +24,10 @@ from typing import Any, NamedTuple, TypeVar
 from dealer.core.errors import DataError, did_you_mean
 from dealer.core.roles import Role
 from dealer.core.steps import BOARD_VERBS, Verb
-from dealer.rules.cache import kept
+from dealer.rules.cache import dumps, kept
 from dealer.rules.data import PROCEDURES, shown
 from dealer.rules.nodes import Items, Node
+from dealer.rules.record import Record, setfield
 from dealer.rules.texts import Lang as Lang  # re-exported: the language of every text
 from dealer.rules.texts import template
 
@@ -132,13 +133,22 @@ def required_labels() -> tuple[str, ...]:
     )
 
 
-@dataclass(frozen=True, slots=True)
-class Text:
+# The records below are frozen (dealer.rules.record, not @dataclass: cheaper to import).
+
+
+class Text(Record):
     """One text in the three languages; a missing translation falls back to English."""
 
+    __match_args__ = ("en", "zh_hans", "zh_hant")
+    __slots__ = __match_args__
     en: str
-    zh_hans: str | None = None
-    zh_hant: str | None = None
+    zh_hans: str | None
+    zh_hant: str | None
+
+    def __init__(self, en: str, zh_hans: str | None = None, zh_hant: str | None = None) -> None:
+        setfield(self, "en", en)
+        setfield(self, "zh_hans", zh_hans)
+        setfield(self, "zh_hant", zh_hant)
 
     def get(self, lang: Lang | str = Lang.EN) -> str:
         value = {Lang.ZH_HANS: self.zh_hans, Lang.ZH_HANT: self.zh_hant}.get(Lang(lang))
@@ -153,13 +163,24 @@ class Text:
         return tuple(value for value in (self.en, self.zh_hans, self.zh_hant) if value is not None)
 
 
-@dataclass(frozen=True, slots=True)
-class Words:
+class Words(Record):
     """Search keywords per language."""
 
-    en: tuple[str, ...] = ()
-    zh_hans: tuple[str, ...] = ()
-    zh_hant: tuple[str, ...] = ()
+    __match_args__ = ("en", "zh_hans", "zh_hant")
+    __slots__ = __match_args__
+    en: tuple[str, ...]
+    zh_hans: tuple[str, ...]
+    zh_hant: tuple[str, ...]
+
+    def __init__(
+        self,
+        en: tuple[str, ...] = (),
+        zh_hans: tuple[str, ...] = (),
+        zh_hant: tuple[str, ...] = (),
+    ) -> None:
+        setfield(self, "en", en)
+        setfield(self, "zh_hans", zh_hans)
+        setfield(self, "zh_hant", zh_hant)
 
     def get(self, lang: Lang | str) -> tuple[str, ...]:
         return {Lang.EN: self.en, Lang.ZH_HANS: self.zh_hans, Lang.ZH_HANT: self.zh_hant}[
@@ -167,31 +188,56 @@ class Words:
         ]
 
 
-@dataclass(frozen=True, slots=True)
-class CardFate:
+class CardFate(Record):
     """What becomes of one affected card (``card`` names it in English, e.g. "turn burn")."""
 
+    __match_args__ = ("card", "fate", "text")
+    __slots__ = __match_args__
     card: Role
     fate: Fate
     text: Text
 
+    def __init__(self, card: Role, fate: Fate, text: Text) -> None:
+        setfield(self, "card", card)
+        setfield(self, "fate", fate)
+        setfield(self, "text", text)
 
-@dataclass(frozen=True, slots=True)
-class Step:
+
+class Step(Record):
     """One step the dealer owes. ``burn=False`` on a board card: dealt without a burn."""
 
+    __match_args__ = ("do", "text", "burn", "card")
+    __slots__ = __match_args__
     do: Verb
-    text: Text | None = None
-    burn: bool | None = None
-    card: Role | None = None
+    text: Text | None
+    burn: bool | None
+    card: Role | None
+
+    def __init__(
+        self,
+        do: Verb,
+        text: Text | None = None,
+        burn: bool | None = None,
+        card: Role | None = None,
+    ) -> None:
+        setfield(self, "do", do)
+        setfield(self, "text", text)
+        setfield(self, "burn", burn)
+        setfield(self, "card", card)
 
 
-def _no_branches() -> Mapping[str, Ruling]:
-    return MappingProxyType({})
+_NO_BRANCHES: Mapping[str, Ruling] = MappingProxyType({})
 
 
-@dataclass(frozen=True, slots=True)
-class Ruling:
+class Ruling(Record):
+    """One rule's remedy under one ruleset: what the dealer does with each card and the chips,
+    the steps owed, and its branches (the remedy once substantial action has taken place...)."""
+
+    __match_args__ = ("ruleset", "fallback", "summary", "cards", "chips", "steps", "conditions",
+                      "sources", "branches")  # fmt: skip
+    __slots__ = __match_args__
+    # Left out of the hash: a mapping is not hashable, and equal rulings still hash alike.
+    unhashed = ("branches",)
     ruleset: str
     fallback: bool
     summary: Text
@@ -201,8 +247,29 @@ class Ruling:
     conditions: Text | None
     sources: tuple[str, ...]
     # Other paths by ``Branch`` value, in ``Branch`` order; a branch has no branches of its own.
-    # Left out of the hash: a mapping is not hashable, and equal rulings still hash alike.
-    branches: Mapping[str, Ruling] = field(default_factory=_no_branches, hash=False)
+    branches: Mapping[str, Ruling]
+
+    def __init__(
+        self,
+        ruleset: str,
+        fallback: bool,
+        summary: Text,
+        cards: tuple[CardFate, ...],
+        chips: ChipFate,
+        steps: tuple[Step, ...],
+        conditions: Text | None,
+        sources: tuple[str, ...],
+        branches: Mapping[str, Ruling] = _NO_BRANCHES,
+    ) -> None:
+        setfield(self, "ruleset", ruleset)
+        setfield(self, "fallback", fallback)
+        setfield(self, "summary", summary)
+        setfield(self, "cards", cards)
+        setfield(self, "chips", chips)
+        setfield(self, "steps", steps)
+        setfield(self, "conditions", conditions)
+        setfield(self, "sources", sources)
+        setfield(self, "branches", branches)
 
     @property
     def after_substantial_action(self) -> Ruling | None:
@@ -237,16 +304,41 @@ class Ruling:
             yield from branch.texts(f"{where}.{name}")
 
 
-@dataclass(frozen=True, slots=True)
-class Rule:
+class Rule(Record):
+    """One rule of RULES.md: its ID, section, texts, keywords, sources and its rulings (one per
+    published ruleset, section B only)."""
+
+    __match_args__ = ("id", "section", "title", "summary", "keywords", "sources", "trigger",
+                      "rulings")  # fmt: skip
+    __slots__ = __match_args__
     id: str
     section: Section
     title: Text
     summary: Text
     keywords: Words
     sources: tuple[str, ...]
-    trigger: Text | None = None
-    rulings: tuple[Ruling, ...] = ()
+    trigger: Text | None
+    rulings: tuple[Ruling, ...]
+
+    def __init__(
+        self,
+        id: str,
+        section: Section,
+        title: Text,
+        summary: Text,
+        keywords: Words,
+        sources: tuple[str, ...],
+        trigger: Text | None = None,
+        rulings: tuple[Ruling, ...] = (),
+    ) -> None:
+        setfield(self, "id", id)
+        setfield(self, "section", section)
+        setfield(self, "title", title)
+        setfield(self, "summary", summary)
+        setfield(self, "keywords", keywords)
+        setfield(self, "sources", sources)
+        setfield(self, "trigger", trigger)
+        setfield(self, "rulings", rulings)
 
     def ruling(self, ruleset: str) -> Ruling:
         for ruling in self.rulings:
@@ -264,18 +356,43 @@ class Rule:
             yield from ruling.texts(f"rulings.{ruling.ruleset}")
 
 
-@dataclass(frozen=True, slots=True)
-class RulesetEntry:
+class RulesetEntry(Record):
+    """A published ruleset as the rulebook names it (its title, text and fallback ruleset)."""
+
+    __match_args__ = ("name", "title", "fallback", "text")
+    __slots__ = __match_args__
     name: str
     title: Text
     fallback: str | None
     text: Text
 
+    def __init__(self, name: str, title: Text, fallback: str | None, text: Text) -> None:
+        setfield(self, "name", name)
+        setfield(self, "title", title)
+        setfield(self, "fallback", fallback)
+        setfield(self, "text", text)
 
-@dataclass(frozen=True, slots=True, eq=False)
-class Rulebook:
+
+class Rulebook(Record):
+    """Every rule by ID and every published ruleset by name."""
+
+    __match_args__ = ("rules", "rulesets")
+    __slots__ = __match_args__
+    __eq__ = object.__eq__  # one book: the same only as itself
+    __hash__ = object.__hash__
     rules: Mapping[str, Rule]
     rulesets: Mapping[str, RulesetEntry]
+
+    def __init__(self, rules: Mapping[str, Rule], rulesets: Mapping[str, RulesetEntry]) -> None:
+        setfield(self, "rules", rules)
+        setfield(self, "rulesets", rulesets)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled with each rule on its own (:class:`_KeptRules`): a start that reads the book
+        back from its kept copy reads only the rules it asks for."""
+        rules = self.rules
+        kept_rules = rules if isinstance(rules, _KeptRules) else _KeptRules.of(rules)
+        return (Rulebook, (kept_rules, self.rulesets))
 
     def label(self, key: str, lang: Lang | str = Lang.EN) -> str:
         """The message ``key`` of ``procedures/texts``, unfilled (``dealer.rules.texts.template``):
@@ -288,6 +405,39 @@ class Rulebook:
             return step.text.get(lang)
         noburn = step.do in BOARD_VERBS and step.burn is False
         return self.label(f"do-{step.do}-noburn" if noburn else f"do-{step.do}", lang)
+
+
+class _KeptRules(Mapping[str, Rule]):
+    """The rules by ID, each kept as its own pickled bytes and read back when first asked for
+    (in the rulebook's order, like the dict it stands for)."""
+
+    __slots__ = ("_read", "kept")
+
+    def __init__(self, kept_rules: dict[str, bytes]) -> None:
+        self.kept = kept_rules
+        self._read: dict[str, Rule] = {}
+
+    @classmethod
+    def of(cls, rules: Mapping[str, Rule]) -> _KeptRules:
+        return cls({rule_id: dumps(entry) for rule_id, entry in rules.items()})
+
+    def __getitem__(self, rule_id: str) -> Rule:
+        found = self._read.get(rule_id)
+        if found is None:
+            found = self._read[rule_id] = pickle.loads(self.kept[rule_id])
+        return found
+
+    def __contains__(self, rule_id: object) -> bool:
+        return rule_id in self.kept
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.kept)
+
+    def __len__(self) -> int:
+        return len(self.kept)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (_KeptRules, (self.kept,))
 
 
 # ---------------------------------------------------------------------------- loading

@@ -5,9 +5,10 @@ Mappings become :class:`Node` dicts and sequences :class:`Items` lists that carr
 (1-based) and the line of each key or item; decimals are read as :class:`~decimal.Decimal`, never
 floats. Two readers give the same values and lines: the plain reader (:mod:`dealer.rules.block`,
 no PyYAML: a one-shot command does not pay for PyYAML's import) reads the block-style files the
-project writes, and hands anything else (anchors and merge keys, tags, block scalars, a flow over
-several lines, any error) to the full reader on PyYAML's parser (:mod:`dealer.rules.events`), which
-refuses hostile input at its line. ``tests/test_reader.py`` holds the two equal.
+project writes, and hands anything else (anchors and merge keys, tags, block scalars, a quoted
+text over several lines, any error) to the full reader on PyYAML's parser
+(:mod:`dealer.rules.events`), which refuses hostile input at its line. ``tests/test_reader.py``
+holds the two equal.
 
 >>> doc = load_text("a: 2.5\\nb:\\n  - x\\n", "t.yaml")
 >>> doc["a"], doc.line_of("b"), doc["b"].line_at(0)

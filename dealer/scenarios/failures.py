@@ -15,12 +15,12 @@ True
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any
 
 from dealer.core.errors import DealerError
 from dealer.core.native import mypyc_attr
+from dealer.rules.record import Record, setfield
 from dealer.rules.texts import Lang, message, template
 
 
@@ -51,13 +51,19 @@ class Code(StrEnum):
 _INTERNAL = frozenset({Code.BROKEN, Code.INTERNAL})
 
 
-@dataclass(frozen=True, slots=True)
-class Failure:
+class Failure(Record):  # a frozen record (not @dataclass: cheaper to import)
     """One thing wrong with a scenario: a failing expectation, a refused step, a broken hand."""
 
+    __match_args__ = ("line", "code", "fields")
+    __slots__ = __match_args__
     line: int
     code: Code
-    fields: Mapping[str, Any] = field(default_factory=dict)
+    fields: Mapping[str, Any]
+
+    def __init__(self, line: int, code: Code, fields: Mapping[str, Any] | None = None) -> None:
+        setfield(self, "line", line)
+        setfield(self, "code", code)
+        setfield(self, "fields", {} if fields is None else fields)
 
     @property
     def internal(self) -> bool:

@@ -291,8 +291,9 @@ def _check_one(
     elif key in ("events", "events_end"):
         if not isinstance(want, Items):
             raise Mismatch(line, Code.EVENT_LINES, key=key)
-        got_log = [str(event) for event in hand.events]
-        tail = got_log[-len(want) :] if key == "events_end" else got_log
+        # events_end: only the log's last lines are worded (all of it when none is expected)
+        logged = hand.events[-len(want) :] if key == "events_end" else hand.events
+        tail = [str(event) for event in logged]
         wanted = [str(item) for item in want]
         if wanted != tail:
             published = published_log(hand.events, hand.rulings)

@@ -8,13 +8,13 @@ Under a house overlay the ruling is the one the overlay's choices pick.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from dealer.apps.floor.answer import render_index, render_rule, rule_as_json
 from dealer.core.ruleset import Ruleset as Choices
 from dealer.rules.choice import chosen_ruling, ruleset_choice
+from dealer.rules.record import Record, setfield
 from dealer.rules.rulebook import Lang, Rule, Ruling, book, id_form, ids, rule
 from dealer.rules.rulesets import load_ruleset
 from dealer.rules.texts import cells, message, pad
@@ -26,11 +26,17 @@ if TYPE_CHECKING:  # the search is imported only for words: a rule ID is looked 
 # the deal is a misdeal when the ruleset's ``misdeal_exposed_cards`` names it, else dealt on.
 
 
-@dataclass(frozen=True, slots=True)
-class Reply:
+class Reply(Record):  # a frozen record (not @dataclass: cheaper to import)
+    __match_args__ = ("out", "err", "code")
+    __slots__ = __match_args__
     out: str
-    err: str = ""
-    code: int = 0
+    err: str
+    code: int
+
+    def __init__(self, out: str, err: str = "", code: int = 0) -> None:
+        setfield(self, "out", out)
+        setfield(self, "err", err)
+        setfield(self, "code", code)
 
 
 def _json(data: Any) -> str:
