@@ -77,7 +77,9 @@ _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
 _HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
-_PLAYER_WORDS = frozenset(map(stem, ("player", "players", "people", "guys", "hands", "seats")))
+_PLAYER_WORDS = frozenset(
+    map(stem, ("player", "players", "people", "guys", "hands", "seats", "handed"))
+)
 _EXTRA_WORDS = frozenset(map(stem, ("extra", "more", "additional", "too")))
 _RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens", "jack", "jacks")))
 _SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
@@ -167,41 +169,32 @@ def correct(word: str) -> str | None:
 
 
 class _Reader:
+    # What the words said, each False until read. Plain: irregular, incident, guessed, field,
+    # card_named, each (每, 都, "each"), before / after (anyone acted), the player named (just
+    # before the verb, at all, as the one who exposed) and the dealer named. Then: singular
+    # ("card", not "cards"); dealt (a word of dealing, "dealt", 發牌); first_round ("on the first
+    # pass", 第一圈) and later_round (第二圈: a later round of the deal); big_blind / small_blind
+    # named (the first card is the small blind's); not_dealt ("沒有發給小盲", "never got a card");
+    # holding ("has", "only", 只, 剩: how many cards a hand holds is said); again (又, 再: a
+    # second time); mid_deal ("in the middle of the deal", 發到一半: not its first two cards);
+    # choice ("... or ...?", 還是: which way is right); seats_counted ("two seats off": seats,
+    # not players); card_word ("card", 牌, 張: a card is what it is about); someone (有人,
+    # "someone": a player's hand, without saying who did it).
+    irregular = incident = guessed = field = card_named = each = before = after = False
+    player_before_verb = player_named = player_subject = dealer_named = someone = False
+    singular = dealt = first_round = later_round = big_blind = small_blind = False
+    not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
+    card_word = False
+
     def __init__(self, lexicon: Lexicon) -> None:
         self.lex = lexicon
         self.found: dict[str, set[str]] = {kind: set() for kind in KINDS}
         self.numbers: set[tuple[Number, int]] = set()
         self.seats: list[int] = []
         self.outside: list[str] = []
-        self.irregular = False
-        self.incident = False
-        self.guessed = False
-        self.field = False
-        self.card_named = False
-        self.each = False
-        self.before = False
-        self.after = False
-        self.player_before_verb = False
-        self.player_named = False
-        self.player_subject = False
-        self.dealer_named = False
-        self.singular = False  # "card", not "cards"
-        self.dealt = False  # a word of dealing ("dealt", "發牌")
-        self.first_round = False  # "on the first pass", "第一圈"
-        self.later_round = False  # "in the second round", "第二圈": a later round of the deal
-        self.big_blind = False  # the big blind named (the first card is the small blind's)
-        self.small_blind = False
         self.after_burn: int | None = None  # "销牌后发三张", "burn and deal three": the cards dealt
-        self.not_dealt = False  # "沒有發給小盲", "never got a card": a card not dealt to someone
-        self.holding = False  # "has", "only", 只, 剩: how many cards a hand holds is said
-        self.again = False  # "again", 又, 再: a second time
-        self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
-        self.mid_card = False
-        self.choice = False  # "... or ...?", 還是: which way is right
-        self.seats_counted = False  # "two seats off": seats, not players at the table
         self.text = ""
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
-        self.card_word = False  # "card", 牌, 張: a card is what it is about
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
 
