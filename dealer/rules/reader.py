@@ -94,7 +94,8 @@ _DEALT_TO = frozenset(
     map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
 )
 _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
-_ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
+_SOMEONE = frozenset((stem("someone"), stem("somebody"), "有人"))  # a hand, not who did it
+_RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received"))) | {"拿到", "收到"}
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _DEALING = frozenset(
@@ -178,13 +179,13 @@ class _Reader:
     # holding ("has", "only", 只, 剩: how many cards a hand holds is said); again (又, 再: a
     # second time); mid_deal ("in the middle of the deal", 發到一半: not its first two cards);
     # choice ("... or ...?", 還是: which way is right); seats_counted ("two seats off": seats,
-    # not players); card_word ("card", 牌, 張: a card is what it is about); someone (有人,
-    # "someone": a player's hand, without saying who did it).
+    # not players); card_word ("card", 牌, 張: a card is what it is about); received ("gets", 拿到:
+    # a card came to someone); someone (有人, "someone": a player's hand, not who did it).
     irregular = incident = guessed = field = card_named = each = before = after = False
     player_before_verb = player_named = player_subject = dealer_named = someone = False
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
-    card_word = False
+    card_word = received = counted_extra = False
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lex = lexicon
@@ -228,6 +229,8 @@ class _Reader:
         elif facet == "field":
             self.field = True
             self.dealt = self.dealt or form in _DEALING
+            self.received = self.received or form in _RECEIVING
+            self.someone = self.someone or form in _SOMEONE
         if facet == "field" and form in ("player", "玩家", "牌手"):
             self.player_before_verb = self.player_named = True
         elif not (facet == "object" and value == "hole"):  # "player showed his cards"
@@ -237,6 +240,8 @@ class _Reader:
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
             text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
+        for pattern in self.lex.readings.amounts:
+            text = pattern.sub(" ", text)  # "blinds 5/10", "bet 7": chips, not a count of cards
         self.text = text
         if _CARD_CODE.search(text):
             self.card_named = True
@@ -549,13 +554,27 @@ class _Reader:
             self.numbers.add((Number.PLAYERS, count))
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
         elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
-            pass  # "both the ante and the blind": two things joined, not two players
+            self.each = True  # "both the ante and the blind": two things joined, not two players
         elif words[position] == "both":
             self.numbers.add((Number.PLAYERS, 2))
+            self.each = True
         else:
             self.numbers.add((Number.COUNT, count))
         self.field = True
         return position + 1
+
+    def _each_hand(self, objects: set[str], implied: set[str], counts: Sequence[int]) -> None:
+        """ "2號跟8號都拿到三張", "大小盲都拿三張", "seat 2 and seat 5 both have 3 cards": each hand
+        named holds one too many, so as many too many in all as hands (a hand's count says so;
+        "兩家都多一張" may be one in all, and stays a question)."""
+        seats = len(set(self.seats))
+        hands = seats if seats >= 2 else 2 if self.big_blind and self.small_blind else 0
+        if not (self.each and hands and "extra" in implied and "hole" in objects and counts):
+            return
+        kept = {(n, v) for n, v in self.numbers if n not in (Number.EXTRA, Number.PLAYERS)}
+        self.counted_players = (Number.PLAYERS, hands)
+        self.numbers = kept | {self.counted_players, (Number.EXTRA, hands * (max(counts) - 2))}
+        self.counted_extra = True
 
     # -- what follows from what was read
     def _finish(self) -> Reading:
@@ -629,6 +648,10 @@ class _Reader:
                 (n, v) for n, v in self.numbers if n not in (Number.ORDINAL, Number.COUNT)
             }
             self.numbers.add((Number.COUNT, 2))
+        if any(pattern.search(self.text) for pattern in self.lex.readings.show_first):
+            objects.add("show-order")  # "who turns his hand over first", 誰先亮: who shows first
+        if events & {"duplicate", "foreign"}:
+            events -= {"exposed", "face-up"}  # a card seen twice, or of another deck, is found so
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
         if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
@@ -688,15 +711,25 @@ class _Reader:
             when.discard("before-action")
         if "early" in events and objects & streets and "hole" not in objects:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
+        if any(pattern.search(self.text) for pattern in readings.seat_extra):
+            # "給小盲發了第三張": a seat's third card is one too many, not the deal's third card
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
+            self.numbers |= {(Number.COUNT, 3), (Number.EXTRA, 1)}
+            events.add("extra")
         counts = [value for number, value in self.numbers if number is Number.COUNT]
         if len(counts) > 1:  # "three cards and everyone else two": the largest is the one asked
             self.numbers -= {(Number.COUNT, v) for v in counts if v != max(counts)}
             counts = [max(counts)]
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
+        hand = self.seats or self.someone or self.player_named or objects & _POSITIONS | {"hole"}
+        if self.card_named and self.each and objects & {"flop", "turn", "river", "board"} and hand:
+            events.add("duplicate")  # "3號手裡和公共牌上都有紅心9": one card in two places
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
-        someone = self.seats or players or self.player_named or objects & _POSITIONS
+        # "有人多一張", "someone is short a card": someone's hand (not "有人下注", someone bet)
+        a_hand = self.someone and events & {"extra", "short"}
+        someone = self.seats or players or self.player_named or a_hand or objects & _POSITIONS
         held = objects - self.lex.loose - {"hole", "button"} - _TIMES
         hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
         if someone and named_cards and self.card_word and held <= _STREETS_BURN and hand_told:
@@ -706,7 +739,11 @@ class _Reader:
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
-        if not objects and self.card_word and self.dealt and set(ordinals) & {1, 2}:
+        if "direction" in objects and self.dealt and not objects - self.lex.loose - _POSITIONS:
+            objects.add("hole")  # "dealing direction", 發牌是順時針嗎: the way the deal goes
+        given = self.dealt or self.received
+        to_whom = not objects - self.lex.loose - _POSITIONS
+        if to_whom and self.card_word and given and set(ordinals) & {1, 2}:
             objects.add("hole")  # "who gets the first card", "第一張牌發給誰": a card of the deal
         if ordinals and not counts and not objects & {"action", "show-order", "check"}:
             self.numbers.add((Number.COUNT, 1))  # "the first card": one card
@@ -726,6 +763,12 @@ class _Reader:
                 if event is not None and event not in events:
                     implied.add(event)
                 break
+        if "seen-card" in events and self.again and events & {"extra", "exposed"}:
+            events.discard("seen-card")  # one held as the burn and another: two in the deal
+        if "seen-card" in events and events - {"seen-card"}:
+            implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
+            events = {"seen-card"}
+        self._each_hand(objects, implied, counts)
         for thing, changes in self.lex.object_events.items():
             if thing in objects and "hole" not in objects:  # a deck with a card too many
                 events = {changes.get(event, event) for event in events}
@@ -746,7 +789,8 @@ class _Reader:
             hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
         if self.card_word and objects & _POSITIONS and not objects & _STREETS_BURN:
             hints.add("hole")  # "the first card off the deck went to the small blind": his hand
-        if any(value >= 2 for value in players):
+        unnamed = self.someone and not self.seats  # "有人多一張": one each, or one in all?
+        if (unnamed or any(value >= 2 for value in players)) and not self.counted_extra:
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
         return Reading(
             objects=frozenset(objects),

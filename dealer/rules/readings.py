@@ -2,7 +2,8 @@
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
-a card's place in one seat's hand, "more than one").
+a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 7), who shows
+first, a seat's third card).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -32,6 +33,9 @@ _PATTERNS = {
     "choice": False,
     "seat-card": False,
     "more-than": True,
+    "amounts": False,
+    "show-first": False,
+    "seat-extra": False,
 }
 
 
@@ -47,6 +51,9 @@ class Readings:
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
     more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place
+    amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
+    show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
+    seat_extra: tuple[re.Pattern[str], ...]  # 給小盲發了第三張: a seat's third card, one too many
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()
@@ -120,5 +127,8 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
         choice=found["choice"],
         seat_card=found["seat-card"],
         more_than=found["more-than"],
+        amounts=found["amounts"],
+        show_first=found["show-first"],
+        seat_extra=found["seat-extra"],
         numbers=_numbers(section),
     )
