@@ -95,7 +95,11 @@ _DEALT_TO = frozenset(
 )
 _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
 _SOMEONE = frozenset((stem("someone"), stem("somebody"), "有人"))  # a hand, not who did it
-_RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received"))) | {"拿到", "收到"}
+_RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received"))) | {
+    "拿到",
+    "收到",
+    "拿牌",
+}
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _DEALING = frozenset(
@@ -240,8 +244,9 @@ class _Reader:
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
             text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
-        for pattern in self.lex.readings.amounts:
-            text = pattern.sub(" ", text)  # "blinds 5/10", "bet 7": chips, not a count of cards
+        for pattern in self.lex.readings.fine + self.lex.readings.amounts:
+            # "first card went fine": not the card asked; "blinds 5/10", "bet 7": no count of cards
+            text = pattern.sub(" ", text)
         self.text = text
         if _CARD_CODE.search(text):
             self.card_named = True
@@ -743,7 +748,7 @@ class _Reader:
             objects.add("hole")  # "dealing direction", 發牌是順時針嗎: the way the deal goes
         given = self.dealt or self.received
         to_whom = not objects - self.lex.loose - _POSITIONS
-        if to_whom and self.card_word and given and set(ordinals) & {1, 2}:
+        if to_whom and self.card_word and given and set(ordinals) & {1, 2, 99}:
             objects.add("hole")  # "who gets the first card", "第一張牌發給誰": a card of the deal
         if ordinals and not counts and not objects & {"action", "show-order", "check"}:
             self.numbers.add((Number.COUNT, 1))  # "the first card": one card

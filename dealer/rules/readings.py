@@ -33,6 +33,7 @@ _PATTERNS = {
     "choice": False,
     "seat-card": False,
     "more-than": True,
+    "fine": False,
     "amounts": False,
     "show-first": False,
     "seat-extra": False,
@@ -51,6 +52,7 @@ class Readings:
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
     more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place
+    fine: tuple[re.Pattern[str], ...]  # "first card went fine", 第一張沒事: not the one asked
     amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
     seat_extra: tuple[re.Pattern[str], ...]  # 給小盲發了第三張: a seat's third card, one too many
@@ -127,6 +129,7 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
         choice=found["choice"],
         seat_card=found["seat-card"],
         more_than=found["more-than"],
+        fine=found["fine"],
         amounts=found["amounts"],
         show_first=found["show-first"],
         seat_extra=found["seat-extra"],
