@@ -309,8 +309,10 @@ def test_burn_in_either_script_finds_the_burn_rule(query: str) -> None:
 def test_an_exposed_card_without_its_place_asks_which_one() -> None:
     answer = search("露牌")
     assert answer.kind is Verdict.WHICH and answer.question == "ordinal"
+    # who exposed it is not said either: the player's own exposure (HOLE-EXPOSED-BY-PLAYER, "a
+    # player exposes or flashes their own card") is offered with the dealer's
     assert set(answer.ids) == {
-        f"HOLE-EXPOSED-{x}" for x in ("FIRST", "SECOND", "OTHER", "MULTIPLE")
+        f"HOLE-EXPOSED-{x}" for x in ("FIRST", "SECOND", "OTHER", "MULTIPLE", "BY-PLAYER")
     }
 
 
