@@ -88,6 +88,9 @@ _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|wou
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
+# "turn" as the verb of turning a card up, by its neighbours ("burn and turn", "turn the river")
+_VERB_BEFORE = frozenset(("and", "then", "to", "burn", "dealer", "not", "didnt", "should", "must"))
+_VERB_AFTER = frozenset(("one", "a", "over", "up", "it", "them", "the", "three", "two", "four"))
 _ASKING = frozenset(("do", "does", "is", "are", "should", "can", "which", "who", "when", "what"))
 _HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
 _DEALT_TO = frozenset(
@@ -189,7 +192,8 @@ class _Reader:
     player_before_verb = player_named = player_subject = dealer_named = someone = False
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
-    card_word = received = counted_extra = False
+    card_word = received = counted_extra = also = False
+    exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
         self.lex = lexicon
@@ -223,6 +227,8 @@ class _Reader:
             if facet == "object" and value == "blind" and ("small" in form or "小" in form):
                 self.small_blind = True
             self.found[facet].add(value)
+            if facet == "event" and value in ("exposed", "face-up"):
+                self.exposures += 1
             self.field = True
         elif facet == "outside":
             self.outside.append(form)
@@ -386,6 +392,7 @@ class _Reader:
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
+        self.also = self.also or bool({"too", "also"} & set(raw))
         self.choice = self.choice or ("or" in raw and raw[0] in _ASKING)
         self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
@@ -395,6 +402,10 @@ class _Reader:
                 self.corrected.append((word, fixed))
                 word = fixed
             words.append(word if word in ORDINALS or word in COUNTS else stem(word))
+        for position, word in enumerate(words):
+            before, after = words[position - 1 : position], words[position + 1 : position + 2]
+            if word == "turn" and (set(before) & _VERB_BEFORE or set(after) & _VERB_AFTER):
+                words[position] = "turned"  # "burn and turn one card": the verb, not the street
         self._structure(words)
         phrases, longest = self.lex.english, self.lex.longest_english
         position = 0
@@ -721,6 +732,14 @@ class _Reader:
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers |= {(Number.COUNT, 3), (Number.EXTRA, 1)}
             events.add("extra")
+        if self.exposures >= 2 and (self.again or self.also or "extra" in events):
+            # "exposed a card, and the replacement got flashed too", "one card flashed and then an
+            # extra card dealt face up": two cards exposed in the deal, the extra one among them
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.COUNT}
+            self.numbers.add((Number.COUNT, 2))
+            events.discard("extra")
+        if events & {"exposed", "face-up"} and "doubled" in events and not self.seats:
+            events.discard("doubled")  # "flipped up two cards back to back": two exposed in a row
         counts = [value for number, value in self.numbers if number is Number.COUNT]
         if len(counts) > 1:  # "three cards and everyone else two": the largest is the one asked
             self.numbers -= {(Number.COUNT, v) for v in counts if v != max(counts)}
