@@ -66,7 +66,9 @@ _POSITIONS = frozenset(("seat", "blind", "button"))
 # objects that say when or how many, not whose cards ("before the flop", "heads-up")
 _TIMES = frozenset(("preflop", "heads-up"))
 _CAME = re.compile(
-    r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
+    r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked|hit|hits|fell|landed|spiked|"
+    r"peeled|flipped|opened)\b|[发發翻出开開]",
+    re.I,
 )
 _ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
@@ -487,10 +489,11 @@ class _Reader:
             if word in _NEGATIONS and _DEALT_TO & set(words[position + 1 : position + 3]):
                 self.not_dealt = True
             if word == "burn":
-                for other in words[position + 1 : position + 5]:
+                # "burn and deal three": the cards dealt; "burned two": the burns themselves
+                for between, other in enumerate(words[position + 1 : position + 5]):
                     count = int(other) if other.isdigit() else COUNTS.get(other)
                     if count is not None and other != "no":
-                        self.after_burn = count
+                        self.after_burn = count if between else None
                         break
                     if other not in _AFTER_BURN_EN:
                         break

@@ -277,7 +277,9 @@ def _supported(best: Fit, reading: Reading) -> bool:
             any(value in span for span in facets.numbers.get(number, ()))
             for number, value in reading.numbers
         )
-        return bool((named & facets.object) - others) or counted
+        # a number alone decides only when something is said to have happened ("two burns": one
+        # too many); "seat 5 got his second card before seat 4" names no exposure
+        return bool((named & facets.object) - others) or (counted and bool(wanted_events(reading)))
     return not facets.object or bool(named & facets.object or reading.events & facets.event)
 
 
