@@ -33,7 +33,7 @@ THIRD: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "floor_phrases_third.yaml").read_text(encoding="utf-8")
 )
 # The fourth development set (issue 22, sixth round), 360 phrasings written blind by a session that
-# never saw the lexicon or the matcher: scored once at first sight (docs/floor.md), then developed on.
+# never saw the lexicon or the matcher: scored once at first sight (docs/floor.md), then used.
 FOURTH: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "floor_phrases_fourth.yaml").read_text(encoding="utf-8")
 )

@@ -90,6 +90,13 @@ _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|wou
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
+_CARD_NUMBER = re.compile(r"\bcards?\s*#\s*(\d+)", re.I)  # "card #2": the deal's second card
+
+
+def _ordinal(number: int) -> str:
+    return next((word for word, value in ORDINALS.items() if value == number), "last")
+
+
 # "turn" as the verb of turning a card up, by its neighbours ("burn and turn", "turn the river")
 _VERB_BEFORE = frozenset(("and", "then", "to", "burn", "dealer", "not", "didnt", "should", "must"))
 _VERB_AFTER = frozenset(("one", "a", "over", "up", "it", "them", "the", "three", "two", "four"))
@@ -107,6 +114,8 @@ _RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received")))
 }
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
+_ZH_ALSO = ("也", "然后", "然後", "接着", "接著")  # "the replacement was seen too"
+_ZH_HEDGES = ("可能", "也许", "也許", "不确定", "不確定")  # "maybe more than one": a guess
 _DEALING = frozenset(
     ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
 )
@@ -194,7 +203,7 @@ class _Reader:
     player_before_verb = player_named = player_subject = dealer_named = someone = False
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
-    card_word = received = counted_extra = also = False
+    card_word = received = counted_extra = also = hedged = passive = False
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
@@ -321,6 +330,9 @@ class _Reader:
         if any(c in _ZH_EACH for c in text):
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
+        self.also = self.also or any(w in text for w in _ZH_ALSO)
+        self.hedged = self.hedged or any(w in text for w in _ZH_HEDGES)
+        self.passive = self.passive or "被" in text
         self.choice = self.choice or any(p.search(text) for p in self.lex.readings.choice)
         self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
         self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
@@ -390,11 +402,13 @@ class _Reader:
 
     # -- English
     def _english(self, text: str) -> None:
+        text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
-        self.also = self.also or bool({"too", "also"} & set(raw))
+        self.also = self.also or bool({"too", "also", "then"} & set(raw))
+        self.hedged = self.hedged or bool({"maybe", "perhaps", "possibly"} & set(raw))
         self.choice = self.choice or ("or" in raw and raw[0] in _ASKING)
         self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
@@ -604,6 +618,8 @@ class _Reader:
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}
             self.dealer_named = False
+        if self.passive and self.player_subject and self.found["who"] == {"player"}:
+            self.found["who"] = set()  # "牌手的底牌被大家看到了": his card was seen, by whom?
         if self.player_subject and not self.dealer_named and not self.found["who"]:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
@@ -661,7 +677,8 @@ class _Reader:
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
             self.numbers.add((Number.EXTRA, 2))
         second = self.again or (Number.ORDINAL, 2) in self.numbers
-        if events & {"boxed", "face-up"} and second and "deck" in objects and "hole" not in said:
+        in_deck = "deck" in objects or "boxed" in events
+        if events & {"boxed", "face-up"} and second and in_deck and "hole" not in said:
             # "second face-up card found in the stub", "又一張反的": a second one, two in all
             self.numbers = {
                 (n, v) for n, v in self.numbers if n not in (Number.ORDINAL, Number.COUNT)
@@ -735,7 +752,7 @@ class _Reader:
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers |= {(Number.COUNT, 3), (Number.EXTRA, 1)}
             events.add("extra")
-        if self.exposures >= 2 and (self.again or self.also or "extra" in events):
+        if self.exposures >= 2 and (self.again or self.also):
             # "exposed a card, and the replacement got flashed too", "one card flashed and then an
             # extra card dealt face up": two cards exposed in the deal, the extra one among them
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.COUNT}
@@ -809,6 +826,8 @@ class _Reader:
         }
         if self.singular and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
+        if self.hedged:  # "maybe more than one", 可能不止一張: a guess at how many, never a bar
+            soft |= {(n, v) for n, v in self.numbers if n in (Number.COUNT, Number.EXTRA)}
         if self.mid_card:
             soft.add((Number.ORDINAL, 3))
         hints = set()
