@@ -423,7 +423,6 @@ class _Reader:
             if word == "turn" and (set(before) & _VERB_BEFORE or set(after) & _VERB_AFTER):
                 words[position] = "turned"  # "burn and turn one card": the verb, not the street
         self._structure(words)
-        phrases, longest = self.lex.english, self.lex.longest_english
         position = 0
         while position < len(words):
             word = words[position]
@@ -443,7 +442,7 @@ class _Reader:
                     self.after = self.after or word == "after"
                     position += 1
                     continue
-            size = self._longer_next(words, position, phrases, longest)
+            size = self._longer_next(words, position)
             if size:
                 position += size
                 continue
@@ -486,7 +485,7 @@ class _Reader:
                 continue
             if word == "each":
                 self.each = True
-            if self._phrase(words, position, phrases, 1, least=1):
+            if self._phrase(words, position, least=1, most=1):
                 position += 1
                 continue
             if word not in _STOP and not word.isdigit():
@@ -512,15 +511,13 @@ class _Reader:
                     if other not in _AFTER_BURN_EN:
                         break
 
-    def _phrase(
-        self,
-        words: Sequence[str],
-        position: int,
-        phrases: Mapping[tuple[str, ...], tuple[str, str]],
-        longest: int,
-        least: int,
-    ) -> int:
-        for size in range(min(longest, len(words) - position), least - 1, -1):
+    def _phrase(self, words: Sequence[str], position: int, least: int, most: int = 0) -> int:
+        """Read the longest phrase of the lexicon at ``position`` (of ``least`` words at least,
+        ``most`` at most: the lexicon's longest unless given); its size, or 0."""
+        phrases = self.lex.english
+        for size in range(
+            min(most or self.lex.longest_english, len(words) - position), least - 1, -1
+        ):
             key = tuple(words[position : position + size])
             meaning = phrases.get(key)
             if meaning is not None:
@@ -528,31 +525,25 @@ class _Reader:
                 return size
         return 0
 
-    def _longer_next(
-        self,
-        words: Sequence[str],
-        position: int,
-        phrases: Mapping[tuple[str, ...], tuple[str, str]],
-        longest: int,
-    ) -> int:
+    def _longer_next(self, words: Sequence[str], position: int) -> int:
         """Read the phrase at ``position``, unless a longer one starts at the next word ("dealt
         out of order" is out of order, not dealt out)."""
-        here = self._size(words, position, phrases, longest)
-        if here >= 2 and self._size(words, position + 1, phrases, longest) > here:
+        here = self._size(words, position)
+        if here >= 2 and self._size(words, position + 1) > here:
             return 0
-        return self._phrase(words, position, phrases, longest, least=2)
+        return self._phrase(words, position, least=2)
 
-    def _size(
-        self,
-        words: Sequence[str],
-        position: int,
-        phrases: Mapping[tuple[str, ...], tuple[str, str]],
-        longest: int,
-    ) -> int:
-        for size in range(min(longest, len(words) - position), 1, -1):
-            if tuple(words[position : position + size]) in phrases:
-                return size
-        return 0
+    def _size(self, words: Sequence[str], position: int) -> int:
+        """The size of the longest phrase of two words or more at ``position`` (0: none)."""
+        longest = min(self.lex.longest_english, len(words) - position)
+        return next(
+            (
+                n
+                for n in range(longest, 1, -1)
+                if tuple(words[position : position + n]) in self.lex.english
+            ),
+            0,
+        )
 
     def _is_street(self, words: Sequence[str], position: int) -> bool:
         return position + 1 < len(words) and words[position + 1] == "street"

@@ -118,20 +118,8 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
     for key in section:
         if key not in _PATTERNS and key not in ("street-of", "next-street", "numbers"):
             raise section.error(key, f"unknown key {key!r} in readings")
+    # each pattern list under its key's name ("after-street" -> after_street)
+    lists = {key.replace("-", "_"): patterns for key, patterns in found.items()}
     return Readings(
-        street_of=street_of,
-        next_street=next_street,
-        after_street=found["after-street"],
-        early_street=found["early-street"],
-        after_burn=found["after-burn"],
-        not_dealt=found["not-dealt"],
-        not_dealer=found["not-dealer"],
-        choice=found["choice"],
-        seat_card=found["seat-card"],
-        more_than=found["more-than"],
-        fine=found["fine"],
-        amounts=found["amounts"],
-        show_first=found["show-first"],
-        seat_extra=found["seat-extra"],
-        numbers=_numbers(section),
+        street_of=street_of, next_street=next_street, numbers=_numbers(section), **lists
     )
