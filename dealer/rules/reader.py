@@ -605,6 +605,9 @@ class _Reader:
         objects, events = self.found["object"], self.found["event"]
         said = frozenset(objects)  # the objects the words name, before any reading adds one
         when = self.found["when"]
+        any_count = any(n is Number.COUNT for n, _ in self.numbers)
+        if "doubled" in events and not (self.card_word or self.dealt or any_count):
+            events.discard("doubled")  # "the big blind twice in a row": no card dealt twice
         if any(pattern.search(self.text) for pattern in self.lex.readings.not_dealer):
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}

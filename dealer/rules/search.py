@@ -248,13 +248,14 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     # asked anyway: every rule near the best is offered, not only the closest
     chosen += [f for f in candidates if f not in chosen and f.score > best.score - _WIDE_TIER]
     offered = chosen[:_MOST]
-    if not reading.who:
-        # who did it was not said: a rule ruled out only because irregularities are the dealer's
-        # unless told (the player exposing his own card) is offered too
+    if not reading.who and "during-deal" not in reading.when:
+        # who did it was not said (nor that it happened while dealing): a rule ruled out only
+        # because irregularities are the dealer's unless told (the player exposing his own card)
+        # is offered too
         unsaid = [
             f
             for f in ranked
-            if f.conflicts == ("who:dealer",) and f.named and f.score > best.score - _WIDE_TIER
+            if f.conflicts == ("who:dealer",) and f.named and f.score >= best.score - _WIDE_TIER
         ]
         offered = offered[: _MOST - 1] + unsaid[:1] if unsaid else offered
     return _which(offered, reading)
