@@ -90,6 +90,7 @@ _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|wou
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
+_COLOURS = re.compile(r"\b(?:red|blue|green|black|gold)\b|[红紅蓝藍绿綠]")
 _CARD_NUMBER = re.compile(r"\bcards?\s*#\s*(\d+)", re.I)  # "card #2": the deal's second card
 
 
@@ -579,6 +580,8 @@ class _Reader:
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
         elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
             self.each = True  # "both the ante and the blind": two things joined, not two players
+        elif words[position] == "both" and set(after) & {"his", "her", "their", "card"}:
+            self.numbers.add((Number.COUNT, 2))  # "both his cards": his two cards, not two players
         elif words[position] == "both":
             self.numbers.add((Number.PLAYERS, 2))
             self.each = True
@@ -680,6 +683,9 @@ class _Reader:
             self.numbers.add((Number.COUNT, 2))
         if any(pattern.search(self.text) for pattern in self.lex.readings.show_first):
             objects.add("show-order")  # "who turns his hand over first", 誰先亮: who shows first
+        colours = set(_COLOURS.findall(self.text.casefold()))
+        if "deck" in objects and self.card_word and len(colours) >= 2:
+            events.add("foreign")  # "a blue deck's card in our red deck": another deck's card
         if events & {"duplicate", "foreign"}:
             events -= {"exposed", "face-up"}  # a card seen twice, or of another deck, is found so
         if objects & _SHOWING:
