@@ -90,6 +90,8 @@ _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|wou
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
+# the card given in place of an exposed one: exposed again, two exposed in the deal
+_REPLACEMENT = ("replacement", "replaced", "补给", "補給", "补的", "補的", "换上的", "換上的")
 _COLOURS = re.compile(r"\b(?:red|blue|green|black|gold)\b|[红紅蓝藍绿綠]")
 _CARD_NUMBER = re.compile(r"\bcards?\s*#\s*(\d+)", re.I)  # "card #2": the deal's second card
 
@@ -674,6 +676,9 @@ class _Reader:
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
             self.numbers.add((Number.EXTRA, 2))
         second = self.again or (Number.ORDINAL, 2) in self.numbers
+        alone = not objects - self.lex.loose and not self.dealt and not self.seats
+        if events == {"face-up"} and self.again and alone and not self.player_named:
+            objects.add("deck")  # "又發現一張面朝上的牌": another face-up card found, in the stub
         in_deck = "deck" in objects or "boxed" in events
         if events & {"boxed", "face-up"} and second and in_deck and "hole" not in said:
             # "second face-up card found in the stub", "又一張反的": a second one, two in all
@@ -752,12 +757,14 @@ class _Reader:
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers |= {(Number.COUNT, 3), (Number.EXTRA, 1)}
             events.add("extra")
-        if self.exposures >= 2 and (self.again or self.also):
+        replaced = any(w in self.text.casefold() for w in _REPLACEMENT)
+        if (self.exposures >= 2 or replaced) and self.exposures and (self.again or self.also):
             # "exposed a card, and the replacement got flashed too", "one card flashed and then an
             # extra card dealt face up": two cards exposed in the deal, the extra one among them
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.COUNT}
             self.numbers.add((Number.COUNT, 2))
             events.discard("extra")
+            events.discard("sequence")  # "補給他的那張又翻開了": a replacement, not a seat served
         if events & {"exposed", "face-up"} and "doubled" in events and not self.seats:
             events.discard("doubled")  # "flipped up two cards back to back": two exposed in a row
         counts = [value for number, value in self.numbers if number is Number.COUNT]

@@ -246,7 +246,9 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
         chosen += rivals
     # asked anyway: every rule near the best is offered, not only the closest
-    chosen += [f for f in candidates if f not in chosen and f.score > best.score - _WIDE_TIER]
+    # (from further when what it is about was only guessed: "牌發多了" may be the flop's too)
+    wide = _WIDE_TIER + (OBJECT_WEIGHT if reading.hints and not reading.objects else 0.0)
+    chosen += [f for f in candidates if f not in chosen and f.score > best.score - wide]
     offered = chosen[:_MOST]
     if not reading.who and "during-deal" not in reading.when:
         # who did it was not said (nor that it happened while dealing): a rule ruled out only
