@@ -32,6 +32,11 @@ MORE: list[dict[str, Any]] = yaml.safe_load(
 THIRD: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "floor_phrases_third.yaml").read_text(encoding="utf-8")
 )
+# The fourth development set (issue 22, sixth round), 360 phrasings written blind by a session that
+# never saw the lexicon or the matcher: scored once at first sight (docs/floor.md), then used.
+FOURTH: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parent / "floor_phrases_fourth.yaml").read_text(encoding="utf-8")
+)
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -96,9 +101,9 @@ def test_the_second_set_scores_at_least_as_when_last_measured() -> None:
     """A floor under the second development set's figures as measured on this branch (see
     docs/floor.md): a change to the lexicon or the matcher that loses ground on it shows here."""
     offered, wrong, no_rule, uncovered = _score(MORE)
-    assert offered >= 0.945
-    assert wrong <= 2
-    assert no_rule <= 7
+    assert offered >= 0.984  # 745 of 757 at the end of the sixth round (717 before it)
+    assert wrong <= 1
+    assert no_rule <= 1
     assert uncovered == sum(p["expect"] == "none" for p in MORE)
 
 
@@ -119,10 +124,32 @@ def test_the_third_set_scores_at_least_as_when_last_measured() -> None:
     sight: 79.8% offered, 57 confidently wrong, 20 "no rule", 90 of 119 uncovered; end of the
     third round: 89.7%, 20, 3, 111; see docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(THIRD)
-    assert offered >= 0.928  # 800 of 862 at the end of the fifth round (91.1% before it)
-    assert wrong <= 9
-    assert no_rule <= 3
+    assert offered >= 0.982  # 847 of 862 at the end of the sixth round (800 before it)
+    assert wrong <= 6
+    assert no_rule == 0
     assert uncovered >= 114
+
+
+def test_the_fourth_set_scores_at_least_as_when_last_measured() -> None:
+    """A floor under the fourth development set's figures at the end of the sixth round (first
+    sight: 82.1% offered, 23 confidently wrong, 10 "no rule", 31 of 36 uncovered; docs/floor.md)."""
+    offered, wrong, no_rule, uncovered = _score(FOURTH)
+    assert offered >= 0.950  # 308 of 324
+    assert wrong <= 4
+    assert no_rule <= 1
+    assert uncovered == sum(p["expect"] == "none" for p in FOURTH)
+
+
+def test_the_fourth_set_is_in_three_languages_with_uncovered_topics() -> None:
+    known = set(book().rules) | {"none"}
+    assert len(FOURTH) >= 360
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        assert sum(p["lang"] == lang for p in FOURTH) >= 120, lang
+    for p in FOURTH:
+        expected = p["expect"] if isinstance(p["expect"], list) else [p["expect"]]
+        assert set(expected) <= known and set(p.get("never", [])) <= known, p
+        assert isinstance(p["expect"], str) or p.get("ask"), p
+    assert sum(p["expect"] == "none" for p in FOURTH) >= 36
 
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=lambda p: p["q"])
@@ -309,8 +336,10 @@ def test_burn_in_either_script_finds_the_burn_rule(query: str) -> None:
 def test_an_exposed_card_without_its_place_asks_which_one() -> None:
     answer = search("露牌")
     assert answer.kind is Verdict.WHICH and answer.question == "ordinal"
+    # who exposed it is not said either: the player's own exposure (HOLE-EXPOSED-BY-PLAYER, "a
+    # player exposes or flashes their own card") is offered with the dealer's
     assert set(answer.ids) == {
-        f"HOLE-EXPOSED-{x}" for x in ("FIRST", "SECOND", "OTHER", "MULTIPLE")
+        f"HOLE-EXPOSED-{x}" for x in ("FIRST", "SECOND", "OTHER", "MULTIPLE", "BY-PLAYER")
     }
 
 

@@ -88,7 +88,10 @@ def fit(rule_id: str, query: Reading) -> Fit:
             score += _ALSO_WEIGHT
         elif thing not in lexicon.loose:
             conflicts.append(f"object:{thing}")
-    if facets.object and hard and not (query.objects | query.hints) & facets.object:
+    # none of the rule's own objects named, unless the rule alone has the event read ("short
+    # all-in, does it reopen": LIMIT-ALLIN's, though the game's limit is not named)
+    unnamed = not (query.objects | query.hints) & facets.object
+    if facets.object and hard and unnamed and not query.events & facets.event & _unique_events():
         conflicts.append("object:" + "/".join(sorted(facets.object)))
     if facets.who and query.who:
         if query.who & facets.who:
@@ -113,6 +116,16 @@ def fit(rule_id: str, query: Reading) -> Fit:
         elif (number, value) in query.numbers:
             conflicts.append(f"{number}:{value}")
     return Fit(rule_id, round(score, 3), tuple(conflicts), named)
+
+
+@functools.cache
+def _unique_events() -> frozenset[str]:
+    """The events only one rule has as its own."""
+    owners: dict[str, int] = {}
+    for facets in table().facets.values():
+        for event in facets.event:
+            owners[event] = owners.get(event, 0) + 1
+    return frozenset(event for event, count in owners.items() if count == 1)
 
 
 @functools.cache

@@ -66,7 +66,9 @@ _POSITIONS = frozenset(("seat", "blind", "button"))
 # objects that say when or how many, not whose cards ("before the flop", "heads-up")
 _TIMES = frozenset(("preflop", "heads-up"))
 _CAME = re.compile(
-    r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked)\b|[发發翻出开開]", re.I
+    r"\b(?:came|comes|come|out|off|put|turned|dealt|rolled|bricked|hit|hits|fell|landed|spiked|"
+    r"peeled|flipped|opened)\b|[发發翻出开開]",
+    re.I,
 )
 _ACTING = frozenset(map(stem, ("act", "action", "bet", "betting", "thinking", "deciding")))
 _MIDDLE = ("middl", "mid", "half", "一半", "中途")
@@ -77,7 +79,9 @@ _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
 _HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
-_PLAYER_WORDS = frozenset(map(stem, ("player", "players", "people", "guys", "hands", "seats")))
+_PLAYER_WORDS = frozenset(
+    map(stem, ("player", "players", "people", "guys", "hands", "seats", "handed"))
+)
 _EXTRA_WORDS = frozenset(map(stem, ("extra", "more", "additional", "too")))
 _RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens", "jack", "jacks")))
 _SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
@@ -86,15 +90,35 @@ _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|wou
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
+# the card given in place of an exposed one: exposed again, two exposed in the deal
+_REPLACEMENT = ("replacement", "replaced", "补给", "補給", "补的", "補的", "换上的", "換上的")
+_COLOURS = re.compile(r"\b(?:red|blue|green|black|gold)\b|[红紅蓝藍绿綠]")
+_CARD_NUMBER = re.compile(r"\bcards?\s*#\s*(\d+)", re.I)  # "card #2": the deal's second card
+
+
+def _ordinal(number: int) -> str:
+    return next((word for word, value in ORDINALS.items() if value == number), "last")
+
+
+# "turn" as the verb of turning a card up, by its neighbours ("burn and turn", "turn the river")
+_VERB_BEFORE = frozenset(("and", "then", "to", "burn", "dealer", "not", "didnt", "should", "must"))
+_VERB_AFTER = frozenset(("one", "a", "over", "up", "it", "them", "the", "three", "two", "four"))
 _ASKING = frozenset(("do", "does", "is", "are", "should", "can", "which", "who", "when", "what"))
 _HOLDING = frozenset(("only", "just", "has", "have", "holds", "holding", "left", "hold"))
 _DEALT_TO = frozenset(
     map(stem, ("deal", "dealt", "got", "get", "gets", "given", "receive", "received"))
 )
 _ZH_VERBS = {"烧": "burn", "燒": "burn", "销": "burn", "銷": "burn"}
-_ZH_PLAYER = frozenset(("玩家", "牌手", "客人"))
+_SOMEONE = frozenset((stem("someone"), stem("somebody"), "有人"))  # a hand, not who did it
+_RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received"))) | {
+    "拿到",
+    "收到",
+    "拿牌",
+}
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
+_ZH_ALSO = ("也", "然后", "然後", "接着", "接著")  # "the replacement was seen too"
+_ZH_HEDGES = ("可能", "也许", "也許", "不确定", "不確定")  # "maybe more than one": a guess
 _DEALING = frozenset(
     ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
 )
@@ -167,41 +191,33 @@ def correct(word: str) -> str | None:
 
 
 class _Reader:
+    # What the words said, each False until read. Plain: irregular, incident, guessed, field,
+    # card_named, each (每, 都, "each"), before / after (anyone acted), the player named (just
+    # before the verb, at all, as the one who exposed) and the dealer named. Then: singular
+    # ("card", not "cards"); dealt (a word of dealing, "dealt", 發牌); first_round ("on the first
+    # pass", 第一圈) and later_round (第二圈: a later round of the deal); big_blind / small_blind
+    # named (the first card is the small blind's); not_dealt ("沒有發給小盲", "never got a card");
+    # holding ("has", "only", 只, 剩: how many cards a hand holds is said); again (又, 再: a
+    # second time); mid_deal ("in the middle of the deal", 發到一半: not its first two cards);
+    # choice ("... or ...?", 還是: which way is right); seats_counted ("two seats off": seats,
+    # not players); card_word ("card", 牌, 張: a card is what it is about); received ("gets", 拿到:
+    # a card came to someone); someone (有人, "someone": a player's hand, not who did it).
+    irregular = incident = guessed = field = card_named = each = before = after = False
+    player_before_verb = player_named = player_subject = dealer_named = someone = False
+    singular = dealt = first_round = later_round = big_blind = small_blind = False
+    not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
+    card_word = received = counted_extra = also = hedged = passive = False
+    exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
+
     def __init__(self, lexicon: Lexicon) -> None:
         self.lex = lexicon
         self.found: dict[str, set[str]] = {kind: set() for kind in KINDS}
         self.numbers: set[tuple[Number, int]] = set()
         self.seats: list[int] = []
         self.outside: list[str] = []
-        self.irregular = False
-        self.incident = False
-        self.guessed = False
-        self.field = False
-        self.card_named = False
-        self.each = False
-        self.before = False
-        self.after = False
-        self.player_before_verb = False
-        self.player_named = False
-        self.player_subject = False
-        self.dealer_named = False
-        self.singular = False  # "card", not "cards"
-        self.dealt = False  # a word of dealing ("dealt", "發牌")
-        self.first_round = False  # "on the first pass", "第一圈"
-        self.later_round = False  # "in the second round", "第二圈": a later round of the deal
-        self.big_blind = False  # the big blind named (the first card is the small blind's)
-        self.small_blind = False
         self.after_burn: int | None = None  # "销牌后发三张", "burn and deal three": the cards dealt
-        self.not_dealt = False  # "沒有發給小盲", "never got a card": a card not dealt to someone
-        self.holding = False  # "has", "only", 只, 剩: how many cards a hand holds is said
-        self.again = False  # "again", 又, 再: a second time
-        self.mid_deal = False  # "in the middle of the deal", "發到一半": not its first two cards
-        self.mid_card = False
-        self.choice = False  # "... or ...?", 還是: which way is right
-        self.seats_counted = False  # "two seats off": seats, not players at the table
         self.text = ""
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
-        self.card_word = False  # "card", 牌, 張: a card is what it is about
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
 
@@ -225,6 +241,8 @@ class _Reader:
             if facet == "object" and value == "blind" and ("small" in form or "小" in form):
                 self.small_blind = True
             self.found[facet].add(value)
+            if facet == "event" and value in ("exposed", "face-up"):
+                self.exposures += 1
             self.field = True
         elif facet == "outside":
             self.outside.append(form)
@@ -235,6 +253,8 @@ class _Reader:
         elif facet == "field":
             self.field = True
             self.dealt = self.dealt or form in _DEALING
+            self.received = self.received or form in _RECEIVING
+            self.someone = self.someone or form in _SOMEONE
         if facet == "field" and form in ("player", "玩家", "牌手"):
             self.player_before_verb = self.player_named = True
         elif not (facet == "object" and value == "hole"):  # "player showed his cards"
@@ -244,6 +264,9 @@ class _Reader:
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
             text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
+        for pattern in self.lex.readings.fine + self.lex.readings.amounts:
+            # "first card went fine": not the card asked; "blinds 5/10", "bet 7": no count of cards
+            text = pattern.sub(" ", text)
         self.text = text
         if _CARD_CODE.search(text):
             self.card_named = True
@@ -310,6 +333,9 @@ class _Reader:
         if any(c in _ZH_EACH for c in text):
             self.each = True
         self.again = self.again or any(c in "又再" for c in text)
+        self.also = self.also or any(w in text for w in _ZH_ALSO)
+        self.hedged = self.hedged or any(w in text for w in _ZH_HEDGES)
+        self.passive = self.passive or "被" in text
         self.choice = self.choice or any(p.search(text) for p in self.lex.readings.choice)
         self.holding = self.holding or any(c in "只仅僅剩有" for c in text)
         self.first_round = self.first_round or bool(re.search(r"(?:同)?一[圈轮輪]", text))
@@ -379,10 +405,13 @@ class _Reader:
 
     # -- English
     def _english(self, text: str) -> None:
+        text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         self.singular = "card" in raw and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
+        self.also = self.also or bool({"too", "also", "then"} & set(raw))
+        self.hedged = self.hedged or bool({"maybe", "perhaps", "possibly"} & set(raw))
         self.choice = self.choice or ("or" in raw and raw[0] in _ASKING)
         self.holding = self.holding or bool(_HOLDING & set(raw))
         words: list[str] = []
@@ -392,8 +421,11 @@ class _Reader:
                 self.corrected.append((word, fixed))
                 word = fixed
             words.append(word if word in ORDINALS or word in COUNTS else stem(word))
+        for position, word in enumerate(words):
+            before, after = words[position - 1 : position], words[position + 1 : position + 2]
+            if word == "turn" and (set(before) & _VERB_BEFORE or set(after) & _VERB_AFTER):
+                words[position] = "turned"  # "burn and turn one card": the verb, not the street
         self._structure(words)
-        phrases, longest = self.lex.english, self.lex.longest_english
         position = 0
         while position < len(words):
             word = words[position]
@@ -413,7 +445,7 @@ class _Reader:
                     self.after = self.after or word == "after"
                     position += 1
                     continue
-            size = self._longer_next(words, position, phrases, longest)
+            size = self._longer_next(words, position)
             if size:
                 position += size
                 continue
@@ -456,7 +488,7 @@ class _Reader:
                 continue
             if word == "each":
                 self.each = True
-            if self._phrase(words, position, phrases, 1, least=1):
+            if self._phrase(words, position, least=1, most=1):
                 position += 1
                 continue
             if word not in _STOP and not word.isdigit():
@@ -473,23 +505,22 @@ class _Reader:
             if word in _NEGATIONS and _DEALT_TO & set(words[position + 1 : position + 3]):
                 self.not_dealt = True
             if word == "burn":
-                for other in words[position + 1 : position + 5]:
+                # "burn and deal three": the cards dealt; "burned two": the burns themselves
+                for between, other in enumerate(words[position + 1 : position + 5]):
                     count = int(other) if other.isdigit() else COUNTS.get(other)
                     if count is not None and other != "no":
-                        self.after_burn = count
+                        self.after_burn = count if between else None
                         break
                     if other not in _AFTER_BURN_EN:
                         break
 
-    def _phrase(
-        self,
-        words: Sequence[str],
-        position: int,
-        phrases: Mapping[tuple[str, ...], tuple[str, str]],
-        longest: int,
-        least: int,
-    ) -> int:
-        for size in range(min(longest, len(words) - position), least - 1, -1):
+    def _phrase(self, words: Sequence[str], position: int, least: int, most: int = 0) -> int:
+        """Read the longest phrase of the lexicon at ``position`` (of ``least`` words at least,
+        ``most`` at most: the lexicon's longest unless given); its size, or 0."""
+        phrases = self.lex.english
+        for size in range(
+            min(most or self.lex.longest_english, len(words) - position), least - 1, -1
+        ):
             key = tuple(words[position : position + size])
             meaning = phrases.get(key)
             if meaning is not None:
@@ -497,31 +528,25 @@ class _Reader:
                 return size
         return 0
 
-    def _longer_next(
-        self,
-        words: Sequence[str],
-        position: int,
-        phrases: Mapping[tuple[str, ...], tuple[str, str]],
-        longest: int,
-    ) -> int:
+    def _longer_next(self, words: Sequence[str], position: int) -> int:
         """Read the phrase at ``position``, unless a longer one starts at the next word ("dealt
         out of order" is out of order, not dealt out)."""
-        here = self._size(words, position, phrases, longest)
-        if here >= 2 and self._size(words, position + 1, phrases, longest) > here:
+        here = self._size(words, position)
+        if here >= 2 and self._size(words, position + 1) > here:
             return 0
-        return self._phrase(words, position, phrases, longest, least=2)
+        return self._phrase(words, position, least=2)
 
-    def _size(
-        self,
-        words: Sequence[str],
-        position: int,
-        phrases: Mapping[tuple[str, ...], tuple[str, str]],
-        longest: int,
-    ) -> int:
-        for size in range(min(longest, len(words) - position), 1, -1):
-            if tuple(words[position : position + size]) in phrases:
-                return size
-        return 0
+    def _size(self, words: Sequence[str], position: int) -> int:
+        """The size of the longest phrase of two words or more at ``position`` (0: none)."""
+        longest = min(self.lex.longest_english, len(words) - position)
+        return next(
+            (
+                n
+                for n in range(longest, 1, -1)
+                if tuple(words[position : position + n]) in self.lex.english
+            ),
+            0,
+        )
 
     def _is_street(self, words: Sequence[str], position: int) -> bool:
         return position + 1 < len(words) and words[position + 1] == "street"
@@ -556,23 +581,44 @@ class _Reader:
             self.numbers.add((Number.PLAYERS, count))
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
         elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
-            pass  # "both the ante and the blind": two things joined, not two players
+            self.each = True  # "both the ante and the blind": two things joined, not two players
+        elif words[position] == "both" and set(after) & {"his", "her", "their", "card"}:
+            self.numbers.add((Number.COUNT, 2))  # "both his cards": his two cards, not two players
         elif words[position] == "both":
             self.numbers.add((Number.PLAYERS, 2))
+            self.each = True
         else:
             self.numbers.add((Number.COUNT, count))
         self.field = True
         return position + 1
+
+    def _each_hand(self, objects: set[str], implied: set[str], counts: Sequence[int]) -> None:
+        """ "2號跟8號都拿到三張", "大小盲都拿三張", "seat 2 and seat 5 both have 3 cards": each hand
+        named holds one too many, so as many too many in all as hands (a hand's count says so;
+        "兩家都多一張" may be one in all, and stays a question)."""
+        seats = len(set(self.seats))
+        hands = seats if seats >= 2 else 2 if self.big_blind and self.small_blind else 0
+        if not (self.each and hands and "extra" in implied and "hole" in objects and counts):
+            return
+        kept = {(n, v) for n, v in self.numbers if n not in (Number.EXTRA, Number.PLAYERS)}
+        self.counted_players = (Number.PLAYERS, hands)
+        self.numbers = kept | {self.counted_players, (Number.EXTRA, hands * (max(counts) - 2))}
+        self.counted_extra = True
 
     # -- what follows from what was read
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
         said = frozenset(objects)  # the objects the words name, before any reading adds one
         when = self.found["when"]
+        any_count = any(n is Number.COUNT for n, _ in self.numbers)
+        if "doubled" in events and not (self.card_word or self.dealt or any_count):
+            events.discard("doubled")  # "the big blind twice in a row": no card dealt twice
         if any(pattern.search(self.text) for pattern in self.lex.readings.not_dealer):
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}
             self.dealer_named = False
+        if self.passive and self.player_subject and self.found["who"] == {"player"}:
+            self.found["who"] = set()  # "牌手的底牌被大家看到了": his card was seen, by whom?
         if self.player_subject and not self.dealer_named and not self.found["who"]:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
@@ -630,12 +676,23 @@ class _Reader:
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
             self.numbers.add((Number.EXTRA, 2))
         second = self.again or (Number.ORDINAL, 2) in self.numbers
-        if events & {"boxed", "face-up"} and second and "deck" in objects and "hole" not in said:
+        alone = not objects - self.lex.loose and not self.dealt and not self.seats
+        if events == {"face-up"} and self.again and alone and not self.player_named:
+            objects.add("deck")  # "又發現一張面朝上的牌": another face-up card found, in the stub
+        in_deck = "deck" in objects or "boxed" in events
+        if events & {"boxed", "face-up"} and second and in_deck and "hole" not in said:
             # "second face-up card found in the stub", "又一張反的": a second one, two in all
             self.numbers = {
                 (n, v) for n, v in self.numbers if n not in (Number.ORDINAL, Number.COUNT)
             }
             self.numbers.add((Number.COUNT, 2))
+        if any(pattern.search(self.text) for pattern in self.lex.readings.show_first):
+            objects.add("show-order")  # "who turns his hand over first", 誰先亮: who shows first
+        colours = set(_COLOURS.findall(self.text.casefold()))
+        if "deck" in objects and self.card_word and len(colours) >= 2:
+            events.add("foreign")  # "a blue deck's card in our red deck": another deck's card
+        if events & {"duplicate", "foreign"}:
+            events -= {"exposed", "face-up"}  # a card seen twice, or of another deck, is found so
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
         if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
@@ -695,15 +752,35 @@ class _Reader:
             when.discard("before-action")
         if "early" in events and objects & streets and "hole" not in objects:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
+        if any(pattern.search(self.text) for pattern in readings.seat_extra):
+            # "給小盲發了第三張": a seat's third card is one too many, not the deal's third card
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
+            self.numbers |= {(Number.COUNT, 3), (Number.EXTRA, 1)}
+            events.add("extra")
+        replaced = any(w in self.text.casefold() for w in _REPLACEMENT)
+        if (self.exposures >= 2 or replaced) and self.exposures and (self.again or self.also):
+            # "exposed a card, and the replacement got flashed too", "one card flashed and then an
+            # extra card dealt face up": two cards exposed in the deal, the extra one among them
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.COUNT}
+            self.numbers.add((Number.COUNT, 2))
+            events.discard("extra")
+            events.discard("sequence")  # "補給他的那張又翻開了": a replacement, not a seat served
+        if events & {"exposed", "face-up"} and "doubled" in events and not self.seats:
+            events.discard("doubled")  # "flipped up two cards back to back": two exposed in a row
         counts = [value for number, value in self.numbers if number is Number.COUNT]
         if len(counts) > 1:  # "three cards and everyone else two": the largest is the one asked
             self.numbers -= {(Number.COUNT, v) for v in counts if v != max(counts)}
             counts = [max(counts)]
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
+        hand = self.seats or self.someone or self.player_named or objects & _POSITIONS | {"hole"}
+        if self.card_named and self.each and objects & {"flop", "turn", "river", "board"} and hand:
+            events.add("duplicate")  # "3號手裡和公共牌上都有紅心9": one card in two places
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
-        someone = self.seats or players or self.player_named or objects & _POSITIONS
+        # "有人多一張", "someone is short a card": someone's hand (not "有人下注", someone bet)
+        a_hand = self.someone and events & {"extra", "short"}
+        someone = self.seats or players or self.player_named or a_hand or objects & _POSITIONS
         held = objects - self.lex.loose - {"hole", "button"} - _TIMES
         hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
         if someone and named_cards and self.card_word and held <= _STREETS_BURN and hand_told:
@@ -713,7 +790,11 @@ class _Reader:
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
-        if not objects and self.card_word and self.dealt and set(ordinals) & {1, 2}:
+        if "direction" in objects and self.dealt and not objects - self.lex.loose - _POSITIONS:
+            objects.add("hole")  # "dealing direction", 發牌是順時針嗎: the way the deal goes
+        given = self.dealt or self.received
+        to_whom = not objects - self.lex.loose - _POSITIONS
+        if to_whom and self.card_word and given and set(ordinals) & {1, 2, 99}:
             objects.add("hole")  # "who gets the first card", "第一張牌發給誰": a card of the deal
         if ordinals and not counts and not objects & {"action", "show-order", "check"}:
             self.numbers.add((Number.COUNT, 1))  # "the first card": one card
@@ -733,6 +814,12 @@ class _Reader:
                 if event is not None and event not in events:
                     implied.add(event)
                 break
+        if "seen-card" in events and self.again and events & {"extra", "exposed"}:
+            events.discard("seen-card")  # one held as the burn and another: two in the deal
+        if "seen-card" in events and events - {"seen-card"}:
+            implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
+            events = {"seen-card"}
+        self._each_hand(objects, implied, counts)
         for thing, changes in self.lex.object_events.items():
             if thing in objects and "hole" not in objects:  # a deck with a card too many
                 events = {changes.get(event, event) for event in events}
@@ -746,6 +833,8 @@ class _Reader:
         }
         if self.singular and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
+        if self.hedged:  # "maybe more than one", 可能不止一張: a guess at how many, never a bar
+            soft |= {(n, v) for n, v in self.numbers if n in (Number.COUNT, Number.EXTRA)}
         if self.mid_card:
             soft.add((Number.ORDINAL, 3))
         hints = set()
@@ -753,7 +842,8 @@ class _Reader:
             hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
         if self.card_word and objects & _POSITIONS and not objects & _STREETS_BURN:
             hints.add("hole")  # "the first card off the deck went to the small blind": his hand
-        if any(value >= 2 for value in players):
+        unnamed = self.someone and not self.seats  # "有人多一張": one each, or one in all?
+        if (unnamed or any(value >= 2 for value in players)) and not self.counted_extra:
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
         return Reading(
             objects=frozenset(objects),

@@ -2,7 +2,8 @@
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
-a card's place in one seat's hand, "more than one").
+a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 7), who shows
+first, a seat's third card).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -32,6 +33,10 @@ _PATTERNS = {
     "choice": False,
     "seat-card": False,
     "more-than": True,
+    "fine": False,
+    "amounts": False,
+    "show-first": False,
+    "seat-extra": False,
 }
 
 
@@ -47,6 +52,10 @@ class Readings:
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
     more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place
+    fine: tuple[re.Pattern[str], ...]  # "first card went fine", 第一張沒事: not the one asked
+    amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
+    show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
+    seat_extra: tuple[re.Pattern[str], ...]  # 給小盲發了第三張: a seat's third card, one too many
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()
@@ -109,16 +118,8 @@ def load_readings(doc: Node, objects: frozenset[str]) -> Readings:
     for key in section:
         if key not in _PATTERNS and key not in ("street-of", "next-street", "numbers"):
             raise section.error(key, f"unknown key {key!r} in readings")
+    # each pattern list under its key's name ("after-street" -> after_street)
+    lists = {key.replace("-", "_"): patterns for key, patterns in found.items()}
     return Readings(
-        street_of=street_of,
-        next_street=next_street,
-        after_street=found["after-street"],
-        early_street=found["early-street"],
-        after_burn=found["after-burn"],
-        not_dealt=found["not-dealt"],
-        not_dealer=found["not-dealer"],
-        choice=found["choice"],
-        seat_card=found["seat-card"],
-        more_than=found["more-than"],
-        numbers=_numbers(section),
+        street_of=street_of, next_street=next_street, numbers=_numbers(section), **lists
     )

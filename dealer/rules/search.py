@@ -246,8 +246,21 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
         chosen += rivals
     # asked anyway: every rule near the best is offered, not only the closest
-    chosen += [f for f in candidates if f not in chosen and f.score > best.score - _WIDE_TIER]
-    return _which(chosen[:_MOST], reading)
+    # (from further when what it is about was only guessed: "牌發多了" may be the flop's too)
+    wide = _WIDE_TIER + (OBJECT_WEIGHT if reading.hints and not reading.objects else 0.0)
+    chosen += [f for f in candidates if f not in chosen and f.score > best.score - wide]
+    offered = chosen[:_MOST]
+    if not reading.who and "during-deal" not in reading.when:
+        # who did it was not said (nor that it happened while dealing): a rule ruled out only
+        # because irregularities are the dealer's unless told (the player exposing his own card)
+        # is offered too
+        unsaid = [
+            f
+            for f in ranked
+            if f.conflicts == ("who:dealer",) and f.named and f.score >= best.score - _WIDE_TIER
+        ]
+        offered = offered[: _MOST - 1] + unsaid[:1] if unsaid else offered
+    return _which(offered, reading)
 
 
 def _supported(best: Fit, reading: Reading) -> bool:
@@ -267,7 +280,9 @@ def _supported(best: Fit, reading: Reading) -> bool:
             any(value in span for span in facets.numbers.get(number, ()))
             for number, value in reading.numbers
         )
-        return bool((named & facets.object) - others) or counted
+        # a number alone decides only when something is said to have happened ("two burns": one
+        # too many); "seat 5 got his second card before seat 4" names no exposure
+        return bool((named & facets.object) - others) or (counted and bool(wanted_events(reading)))
     return not facets.object or bool(named & facets.object or reading.events & facets.event)
 
 

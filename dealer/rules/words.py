@@ -13,7 +13,8 @@ import re
 from dealer.rules.readings import ZH_DIGITS
 
 _IRREGULAR = {"dealt": "deal", "burnt": "burn", "turned": "turned", "turning": "turned",
-              "saw": "see", "seen": "seen", "fell": "fell"}  # fmt: skip
+              "saw": "see", "seen": "seen", "fell": "fell",
+              "handed": "handed"}  # fmt: skip  # "10-handed" is a table's size, not a hand
 _SUFFIXES = ("ingly", "edly", "ing", "ed", "ly", "es", "s")
 
 
