@@ -25,7 +25,6 @@ from dealer.core.pots import (
 )
 from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import BOARD_VERBS, Call, DealerStep, PlayerAction, ShowdownCall, Verb
-from dealer.engine.procedure import procedure
 from dealer.engine.refusals import (
     AlreadyTabled,
     BoardAlreadySaid,
@@ -147,7 +146,7 @@ class Dealing(HandState):
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
         if self.pitched < len(self.deal_sequence):  # cards of the deal still to come
             return
-        if procedure().states[self.state].next != "pitch":
+        if self._states[self.state].next != "pitch":
             return
         self.obligations.finish(_REDEAL)  # the (re)deal a ruling awaited is complete
         if not self.obligations.gathering:
@@ -156,7 +155,7 @@ class Dealing(HandState):
     # -- betting -------------------------------------------------------------------------------
 
     def open_betting(self, step: AnyStep) -> None:
-        street = procedure().states[self.state].street
+        street = self._states[self.state].street
         if street is None:
             raise InvariantError(f"state {self.state} opens betting but names no street")
         positions, stakes = self.table.positions, self.table.stakes
@@ -230,13 +229,12 @@ class Dealing(HandState):
             seat, amount = returned
             self._log(_RETURN, seat=seat, amount=amount, note="uncalled bet")
         self.betting = None
-        can_bet = [seat for seat in self.live if self.stacks[seat] > 0]
         big_bet = self.table.stakes.structure is not _LIMIT
         if (
             big_bet
             and street is not _RIVER
-            and len(can_bet) < 2
             and self.all_in_shows_first is None
+            and len([seat for seat in self.live if self.stacks[seat] > 0]) < 2  # asked last
         ):
             # no-limit and pot-limit: betting ended before the river on an all-in, so the player who
             # pushed all-in shows first: the last push called in this round; if the all-in was only
@@ -359,7 +357,7 @@ class Dealing(HandState):
         for seat in self.live:
             if seat in self.board_hands:
                 continue
-            if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
+            if len(self.ledger.hands.get(seat, ())) != 2 and len(self.live) > 1:
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
                 cards = self.ledger.muck_hand(seat)

@@ -8,7 +8,7 @@ machine's model.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
 from typing import Final
 
@@ -26,7 +26,7 @@ from dealer.core.stakes import Street
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
-from dealer.engine.procedure import Route, procedure, routes
+from dealer.engine.procedure import Route, StateSpec, final_state, procedure, routes
 
 # A callback of a transition a mishap fires (or of the state it enters) is called with the
 # mishap: the compiled build checks the argument's type.
@@ -61,6 +61,7 @@ class HandState:
         "_firing",
         "_queue",
         "_routes",
+        "_states",
         "actions",
         "all_in_shows_first",
         "audit",
@@ -106,6 +107,7 @@ class HandState:
     )
 
     state: str
+    _states: Mapping[str, StateSpec]
 
     def __init__(
         self,
@@ -161,10 +163,11 @@ class HandState:
         self.button_override: int | None = None  # a ruling's say on the next button, if any
         spec = procedure()
         self.state = spec.initial
+        self._states = spec.states  # read by the callbacks that ask their state's spec
         self._routes = routes(type(self)).by_trigger
         self._firing = False  # a transition is running: a trigger fired now waits in _queue
         self._queue: list[tuple[str, AnyStep]] = []
-        self._final = spec.final  # final_state(), from the procedure read once above
+        self._final = final_state()  # kept: Procedure.final searches the states
 
     # -- reading the hand ----------------------------------------------------------------------
 
