@@ -176,7 +176,7 @@ class Dealing(HandState):
             self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)
         self.round_push = self.pending_push = self.round_aggressor = None
         self.round_all_in_call = False
-        if self.betting.is_complete:
+        if self.betting.to_act is None:  # complete at once (is_complete, without the call)
             self._fire("end_round", step)
 
     def apply_wager(self, step: PlayerAction) -> None:
@@ -218,7 +218,8 @@ class Dealing(HandState):
             self._fire("end_hand", step)
 
     def close_round_if_complete(self, step: AnyStep) -> None:
-        if self.betting is not None and self.betting.is_complete:
+        betting = self.betting  # every action asks: is_complete read inline
+        if betting is not None and betting.to_act is None:
             self._fire("end_round", step)
 
     def settle_round(self, step: AnyStep) -> None:
