@@ -27,7 +27,6 @@ from dealer.engine.state import AnyStep
 __all__ = ["AnyStep", "Applying"]
 
 _VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
-_BY_PLAYERS = (PlayerAction, ShowdownCall)
 # Read at every dealer step: a constant, as Python 3.11's EnumType.__getattr__ hook makes
 # ``Verb.PITCH`` cost about ten global reads (see dealer.core.betting).
 _PITCH: Final = Verb.PITCH
@@ -146,7 +145,10 @@ class Applying(Dealing):
         start = len(self.events)
         step = self.next_dealer_step()
         while step is not None:
-            self._perform(step)
+            if self.audit or self.obligations.owed:
+                self._perform(step)
+            elif not self._fire(step.trigger, step):  # _perform's path for a dealer step then
+                raise self._unexpected(step)
             step = self.next_dealer_step()
         return self.events[start:]
 
@@ -154,7 +156,15 @@ class Applying(Dealing):
         owed = self.obligations.owed
         if self.audit:
             self.verify(step)
-        elif owed or isinstance(step, _BY_PLAYERS):  # else nothing is out of order
+        elif owed:
+            self._verify_order(step)
+        elif type(step) is DealerStep:  # nothing owed: nothing is out of order
+            pass
+        elif isinstance(step, PlayerAction):  # _verify_order's check when nothing is owed
+            betting = self.betting
+            if betting is None or betting.to_act is None:
+                raise self._unexpected(step)
+        elif isinstance(step, ShowdownCall):
             self._verify_order(step)
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
             self._apply_owed(step)

@@ -298,14 +298,12 @@ class HandState:
             self._queue.append((trigger, step))
             return True
         # _route's search, inlined: it runs on every event of every hand (most routes have no
-        # conditions at all)
-        for route in self._routes.get((trigger, self.state), ()):
-            conditions = route.conditions
-            if conditions:
-                for condition, wanted in conditions:
-                    if condition(self, step) != wanted:
-                        break
-                else:
+        # conditions at all); each route unpacked once, the one taken read after the loop
+        for conditions, before, dest, after in self._routes.get((trigger, self.state), ()):  # noqa: B007
+            if not conditions:
+                break
+            for condition, wanted in conditions:
+                if condition(self, step) != wanted:
                     break
             else:
                 break
@@ -313,11 +311,11 @@ class HandState:
             return False
         self._firing = True
         try:
-            for call in route.before:
+            for call in before:
                 call(self, step)
-            if route.dest is not None:
-                self.state = route.dest
-            for call in route.after:
+            if dest is not None:
+                self.state = dest
+            for call in after:
                 call(self, step)
         except BaseException:
             self._queue.clear()  # a refusal or an error drops what was queued, as transitions does
