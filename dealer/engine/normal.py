@@ -10,7 +10,7 @@ from typing import Final
 from dealer.core.betting import CALL, CHECK, FOLD, BettingRound, Move
 from dealer.core.chips import ZERO
 from dealer.core.errors import Refusal
-from dealer.core.events import Kind, Why
+from dealer.core.events import Event, Kind, Why
 from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.native import mypyc_attr
@@ -33,7 +33,7 @@ from dealer.engine.refusals import (
     TabledNotMucked,
     TouchedMuck,
 )
-from dealer.engine.state import AnyStep, HandState, InvariantError
+from dealer.engine.state import AnyStep, HandState, InvariantError, new_event
 
 # Enum members read on every step, as constants (Python 3.11's EnumType.__getattr__ hook makes
 # ``Kind.PITCH`` cost about ten global reads: see dealer.core.betting).
@@ -54,7 +54,8 @@ _BIG_BLIND: Final = Kind.BIG_BLIND
 _SHUFFLE: Final = Kind.SHUFFLE
 _CUT: Final = Kind.CUT
 _BUTTON: Final = Kind.BUTTON
-_STREET_OF = {verb: Street(verb.value) for verb in BOARD_VERBS}  # Street() costs a Python call
+# a board card's street and its note (Street() and an enum's .value each cost a Python call)
+_STREET_OF = {verb: (Street(verb.value), verb.value) for verb in BOARD_VERBS}
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
     Move.CHECK: Kind.CHECK,
@@ -140,7 +141,11 @@ class Dealing(HandState):
         seat = self.deal_sequence[self.pitched]
         card = self.ledger.pitch(seat)
         self.pitched += 1
-        self._log(_PITCH, seat=seat, cards=(card,))
+        # _log's event built here (see dealer.engine.state.new_event): twelve a hand
+        fields = (_PITCH, seat, (card,), None, "", False, None, None, None, None, None, None)
+        self.events.append(new_event(Event, fields))
+        if self.audit:
+            self.check()
 
     def close_deal(self, step: AnyStep) -> None:
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
@@ -187,13 +192,21 @@ class Dealing(HandState):
         wager = betting.act(seat, step.move, step.to)
         move = wager.move
         self.actions.append((seat, move))
+        kind = _MOVE_KIND[move]
+        # the event built here, as _log builds it (see dealer.engine.state.new_event)
         if move is FOLD:
             self.folded.add(seat)
-            self._log(_MOVE_KIND[move], seat=seat)
+            fields = (kind, seat, (), None, "", False, None, None, None, None, None, None)
+            self.events.append(new_event(Event, fields))
+            if self.audit:
+                self.check()
             self.ledger.muck_hand(seat)
             return
         if move is CHECK:
-            self._log(_MOVE_KIND[move], seat=seat)
+            fields = (kind, seat, (), None, "", False, None, None, None, None, None, None)
+            self.events.append(new_event(Event, fields))
+            if self.audit:
+                self.check()
             return
         if move is not CALL and betting.street is _RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
@@ -202,14 +215,18 @@ class Dealing(HandState):
         if pending is not None and pending != seat:  # the push is called (or raised): it stands
             self.round_push = self.last_all_in = pending
             self.pending_push = None
+        all_in = wager.all_in
         if move is CALL:
-            self.round_all_in_call = self.round_all_in_call or wager.all_in
+            self.round_all_in_call = self.round_all_in_call or all_in
         else:
             self.round_aggressor = seat
-            if wager.all_in:
+            if all_in:
                 self.pending_push = seat
-        note = "all-in" if wager.all_in else ""
-        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note=note, all_in=wager.all_in)
+        note = "all-in" if all_in else ""
+        wagered = (kind, seat, (), amount, note, all_in, None, None, None, None, None, None)
+        self.events.append(new_event(Event, wagered))
+        if self.audit:
+            self.check()
 
     def close_hand_if_won(self, step: AnyStep) -> None:
         """One player left between betting rounds (a ruling killed the other hand): they win."""
@@ -261,8 +278,8 @@ class Dealing(HandState):
             self._log(_BOARD, cards=(self.ledger.turn_up(),), note="flop", street=_FLOP)
 
     def turn_board_card(self, step: DealerStep) -> None:
-        street = _STREET_OF[step.verb]
-        self._log(_BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
+        street, note = _STREET_OF[step.verb]
+        self._log(_BOARD, cards=(self.ledger.turn_up(),), note=note, street=street)
 
     # -- showdown, pot, button -----------------------------------------------------------------
 

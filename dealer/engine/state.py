@@ -57,7 +57,6 @@ class HandState:
     # instance's shared-key values, so without them every hand copies them into a dict of its own
     # and each read of one is a dict look-up.
     __slots__ = (
-        "_final",
         "_firing",
         "_queue",
         "_routes",
@@ -78,6 +77,7 @@ class HandState:
         "events",
         "exposed",
         "extra",
+        "final",
         "folded",
         "forced",
         "last_all_in",
@@ -167,7 +167,7 @@ class HandState:
         self._routes = routes(type(self)).by_trigger
         self._firing = False  # a transition is running: a trigger fired now waits in _queue
         self._queue: list[tuple[str, AnyStep]] = []
-        self._final = final_state()  # kept: Procedure.final searches the states
+        self.final = final_state()  # the state that ends the hand (kept: read once a process)
 
     # -- reading the hand ----------------------------------------------------------------------
 
@@ -202,7 +202,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.state == self._final
+        return self.state == self.final
 
     @property
     def owed(self) -> list[Owed]:
@@ -249,7 +249,7 @@ class HandState:
     ) -> None:
         # the typed fields are what readers read; the note is the log's words only
         fields = (kind, seat, cards, amount, note, all_in, pot, hand, street, at, why, rule)
-        self.events.append(_new_event(Event, fields))
+        self.events.append(new_event(Event, fields))
         if self.audit:
             self.check()
 
@@ -265,7 +265,11 @@ class HandState:
             self._log(_BURN, cards=(held,), note=" ".join(filter(None, (note, rule_id))))
             return held
         card = self.ledger.burn()
-        self._log(_BURN, cards=(card,), note=note)
+        # _log's event built here: every street's burn (the same twelve fields, in order)
+        fields = (_BURN, None, (card,), None, note, False, None, None, None, None, None, None)
+        self.events.append(new_event(Event, fields))
+        if self.audit:
+            self.check()
         return card
 
     # -- the engine path: deciding and firing a transition (docs/how-it-works.md) --------------
@@ -332,4 +336,6 @@ class HandState:
 _BURN: Final = Kind.BURN  # a constant: Python 3.11's EnumType hook (see dealer.core.betting)
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
-_new_event = tuple.__new__
+# The events of every hand's steps (a pitch, an action, a burn) are built by their callbacks with
+# it, the twelve fields in Event's order, as _log builds them, without its call.
+new_event = tuple.__new__
