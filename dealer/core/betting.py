@@ -377,9 +377,11 @@ class BettingRound:
         live = self._live
         if len(live) <= 1:
             return None
+        # A stack is never below zero, so a stack's truth is "has chips behind" (no Decimal
+        # comparison: this runs after every action).
         stacks, bets, acted, high = self.stacks, self.bets, self._acted_at, self.high
         for seat in self._cycle[start : start + len(self.order)]:
-            if stacks[seat] > ZERO and seat in live and (seat not in acted or bets[seat] < high):
+            if stacks[seat] and seat in live and (seat not in acted or bets[seat] < high):
                 break
         else:
             return None
@@ -387,7 +389,7 @@ class BettingRound:
             return seat
         # It has matched the bet without acting: it acts only if someone has chips to bet against.
         for other in live:
-            if other != seat and stacks[other] > ZERO:
+            if other != seat and stacks[other]:
                 return seat
         return None
 
@@ -401,7 +403,7 @@ class BettingRound:
         every player's options)."""
         stacks = self.stacks
         for other in self._live:
-            if other != seat and stacks[other] > ZERO:
+            if other != seat and stacks[other]:  # chips behind (a stack is never below zero)
                 break
         else:
             return _Block.OTHERS_ALL_IN

@@ -94,7 +94,8 @@ class Dealing(HandState):
         self.committed[seat] += paid
         self.forced[seat] += paid
         all_in = self.stacks[seat] == 0
-        self._log(kind, seat=seat, amount=paid, note="all-in" if all_in else "", all_in=all_in)
+        note = "all-in" if all_in else ""
+        self._record((kind, seat, (), paid, note, all_in, None, None, None, None, None, None))
         return paid
 
     def post_forced_bets(self, step: AnyStep) -> None:
@@ -275,11 +276,17 @@ class Dealing(HandState):
     def turn_flop(self, step: AnyStep) -> None:
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
-            self._log(_BOARD, cards=(self.ledger.turn_up(),), note="flop", street=_FLOP)
+            card = self.ledger.turn_up()
+            self._record(
+                (_BOARD, None, (card,), None, "flop", False, None, None, _FLOP, None, None, None)
+            )
 
     def turn_board_card(self, step: DealerStep) -> None:
         street, note = _STREET_OF[step.verb]
-        self._log(_BOARD, cards=(self.ledger.turn_up(),), note=note, street=street)
+        card = self.ledger.turn_up()
+        self._record(
+            (_BOARD, None, (card,), None, note, False, None, None, street, None, None, None)
+        )
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
@@ -435,12 +442,10 @@ class Dealing(HandState):
             seat, amount = share.seat, share.amount
             stacks[seat] += amount
             self.pushed += amount
-            self._log(
-                _PUSH,
-                seat=seat,
-                amount=amount,
-                note=pot_name(share.pot_index),
-                pot=share.pot_index,
+            index = share.pot_index
+            note = pot_name(index)
+            self._record(
+                (_PUSH, seat, (), amount, note, False, index, None, None, None, None, None)
             )
         for seat in self.committed:
             self.committed[seat] = ZERO

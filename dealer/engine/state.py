@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Final
+from typing import Any, Final
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card, full_deck
@@ -249,6 +249,13 @@ class HandState:
     ) -> None:
         # the typed fields are what readers read; the note is the log's words only
         fields = (kind, seat, cards, amount, note, all_in, pot, hand, street, at, why, rule)
+        self.events.append(new_event(Event, fields))
+        if self.audit:
+            self.check()
+
+    def _record(self, fields: tuple[Any, ...]) -> None:
+        """Log the event of ``fields``, all twelve in Event's order: ``_log`` without its keyword
+        call, for the events of every hand."""
         self.events.append(new_event(Event, fields))
         if self.audit:
             self.check()
