@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from itertools import filterfalse
 from typing import Final
 
 from dealer.core.betting import CALL, CHECK, FOLD, BettingRound, Move
@@ -167,7 +168,8 @@ class Dealing(HandState):
         positions, stakes = self.table.positions, self.table.stakes
         preflop = street is _PREFLOP
         order = positions.preflop_order if preflop else positions.postflop_order
-        live = [seat for seat in order if seat not in self.folded]
+        folded = self.folded  # the seats not folded, in order, as HandState.live finds them
+        live = list(filterfalse(folded.__contains__, order)) if folded else list(order)
         if preflop:
             straddled = positions.straddle is not None
             level = stakes.straddle if straddled else stakes.big_blind
