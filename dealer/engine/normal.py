@@ -74,7 +74,7 @@ class Dealing(HandState):
         # next_seat read inline: the condition of every pitch
         pitched, sequence = self.pitched, self.deal_sequence
         owed_seat = sequence[pitched] if pitched < len(sequence) else None
-        return getattr(step, "seat", None) == owed_seat
+        return step.seat == owed_seat
 
     def is_last_pitch(self, step: AnyStep) -> bool:
         return self.pitched == len(self.deal_sequence) - 1
@@ -128,7 +128,10 @@ class Dealing(HandState):
         self.shuffles += 1
         taken = " with the set-aside cards" if returned else ""
         size = len(self.ledger.stub)
-        self._log(_SHUFFLE, cards=returned, note=f"{size} cards{taken}", at=size)
+        note = f"{size} cards{taken}"
+        self._record(
+            (_SHUFFLE, None, returned, None, note, False, None, None, None, size, None, None)
+        )
 
     def cut_stub(self, step: DealerStep) -> None:
         size = len(self.ledger.stub)
@@ -137,7 +140,7 @@ class Dealing(HandState):
             self.ledger.cut(position)
         self.cuts += 1
         note = f"at {position}" if position is not None else "stack kept"
-        self._log(_CUT, note=note, at=position)
+        self._record((_CUT, None, (), None, note, False, None, None, None, position, None, None))
 
     def pitch_card(self, step: AnyStep) -> None:
         seat = self.deal_sequence[self.pitched]
@@ -248,7 +251,10 @@ class Dealing(HandState):
         returned = betting.return_uncalled()
         if returned is not None:
             seat, amount = returned
-            self._log(_RETURN, seat=seat, amount=amount, note="uncalled bet")
+            note = "uncalled bet"
+            self._record(
+                (_RETURN, seat, (), amount, note, False, None, None, None, None, None, None)
+            )
         self.betting = None
         big_bet = self.table.stakes.structure is not _LIMIT
         if (
@@ -330,8 +336,9 @@ class Dealing(HandState):
         value = best_hand(self.ledger.hands[seat], self.ledger.board)  # kept for the push
         self.tabled.append(seat)
         self.released.discard(seat)
-        self._log(
-            _SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name, hand=value
+        cards = tuple(self.ledger.hands[seat])
+        self._record(
+            (_SHOW, seat, cards, None, value.name, False, None, value, None, None, None, None)
         )
 
     def table_hand(self, step: ShowdownCall) -> None:
@@ -462,4 +469,5 @@ class Dealing(HandState):
             self.next_button = self.button_override = self.button_fix
             self.table = replace(self.table, catch_up=())
         why = None if after is not None else Why.LAST_HAND
-        self._log(_BUTTON, seat=self.next_button, note=why or "", why=why)
+        seat, note = self.next_button, why or ""
+        self._record((_BUTTON, seat, (), None, note, False, None, None, None, None, why, None))
