@@ -337,7 +337,9 @@ class BettingRound:
         )
         self.history: list[Wager] = []
         self._uncalled_done = False
-        self._to_act: int | None = self._next_from(0)
+        # The seat whose turn it is; None once the round is complete (ROUND-END). A plain
+        # attribute, not a property: every decision reads it (read it; ``act`` moves it).
+        self.to_act: int | None = self._next_from(0)
 
     # -- state ---------------------------------------------------------------------------------
 
@@ -347,14 +349,9 @@ class BettingRound:
         return tuple(self._live)
 
     @property
-    def to_act(self) -> int | None:
-        """The seat whose turn it is; ``None`` once the round is complete."""
-        return self._to_act
-
-    @property
     def is_complete(self) -> bool:
         """ROUND-END reached."""
-        return self._to_act is None
+        return self.to_act is None
 
     @property
     def bet_size(self) -> Decimal:
@@ -380,9 +377,11 @@ class BettingRound:
         live = self._live
         if len(live) <= 1:
             return None
+        # A stack is never below zero, so a stack's truth is "has chips behind" (no Decimal
+        # comparison: this runs after every action).
         stacks, bets, acted, high = self.stacks, self.bets, self._acted_at, self.high
         for seat in self._cycle[start : start + len(self.order)]:
-            if stacks[seat] > ZERO and seat in live and (seat not in acted or bets[seat] < high):
+            if stacks[seat] and seat in live and (seat not in acted or bets[seat] < high):
                 break
         else:
             return None
@@ -390,7 +389,7 @@ class BettingRound:
             return seat
         # It has matched the bet without acting: it acts only if someone has chips to bet against.
         for other in live:
-            if other != seat and stacks[other] > ZERO:
+            if other != seat and stacks[other]:
                 return seat
         return None
 
@@ -404,7 +403,7 @@ class BettingRound:
         every player's options)."""
         stacks = self.stacks
         for other in self._live:
-            if other != seat and stacks[other] > ZERO:
+            if other != seat and stacks[other]:  # chips behind (a stack is never below zero)
                 break
         else:
             return _Block.OTHERS_ALL_IN
@@ -426,7 +425,7 @@ class BettingRound:
     def raise_refusal(self) -> BettingError | None:
         """Why the player to act may not bet or raise now (its rule: LIMIT-ALLIN, NL-MIN-RAISE,
         LIMIT-CAP, SIDE-POTS); ``None`` when it may, or when nobody is to act."""
-        return None if self._to_act is None else self._raise_refusal(self._to_act)
+        return None if self.to_act is None else self._raise_refusal(self.to_act)
 
     def _raise_refusal(self, seat: int) -> BettingError | None:
         """Why ``seat`` may not bet or raise now, as the refusal; ``None`` when it may."""
@@ -456,7 +455,7 @@ class BettingRound:
 
     def options(self) -> Options:
         """The legal moves of the player to act (ALL_IN listed whenever going all-in is legal)."""
-        seat = self._to_act
+        seat = self.to_act
         if seat is None:
             raise RoundComplete("ROUND-END")
         high, bet, stack = self.high, self.bets[seat], self.stacks[seat]
@@ -484,7 +483,7 @@ class BettingRound:
 
     def _resolve(self, seat: int, move: Move, to: Decimal | None) -> tuple[Move, Decimal]:
         """Check the action; return the move it amounts to and the seat's bet after it."""
-        actor = self._to_act
+        actor = self.to_act
         if actor is None:
             raise RoundComplete("ROUND-END")
         if seat != actor:
@@ -579,7 +578,7 @@ class BettingRound:
             self._acted_at[seat] = self.high
             wager = _record(Wager, (seat, resolved, new_bet, added, stack == ZERO))
         self.history.append(wager)
-        self._to_act = self._next_from(self.order.index(seat) + 1)
+        self.to_act = self._next_from(self.order.index(seat) + 1)
         return wager
 
     def _raise_to(self, to: Decimal) -> None:
@@ -601,16 +600,16 @@ class BettingRound:
             raise NoLiveHand("DEAL-SHORT", seat=seat)
         self._live.remove(seat)
         self._acted_at[seat] = self.high
-        if self._to_act == seat or self._to_act is None:
+        if self.to_act == seat or self.to_act is None:
             start = self.order.index(seat) + 1
         else:
-            start = self.order.index(self._to_act)
-        self._to_act = self._next_from(start)
+            start = self.order.index(self.to_act)
+        self.to_act = self._next_from(start)
 
     def return_uncalled(self) -> tuple[int, Decimal] | None:
         """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
         if not self.is_complete:
-            raise RoundNotComplete("ROUND-END", seat=self._to_act)
+            raise RoundNotComplete("ROUND-END", seat=self.to_act)
         if self._uncalled_done or not self.bets:
             return None
         self._uncalled_done = True

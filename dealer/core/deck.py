@@ -16,9 +16,10 @@ definition, not by the interpreter.
 from __future__ import annotations
 
 import struct
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from hashlib import sha256
+from typing import Any
 
 from dealer.core.cards import Card
 
@@ -124,7 +125,7 @@ def cut_position(seed: int | str, size: int) -> int:
     return low + word % bound
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class DeckPlan:
     """How the deck of one hand comes out of the shuffle and the cut.
 
@@ -142,6 +143,22 @@ class DeckPlan:
     # the audit, never deciding a pot, exported back as unknown
     unknown: frozenset[Card] = frozenset()
     missing: tuple[Card, ...] = ()  # cards the deck lacks: a deck found short (DECK-MISSING-CARDS)
+
+    def __init__(
+        self,
+        seed: int | str = 0,
+        stacked: tuple[Card, ...] | None = None,
+        cut_at: int | None = None,
+        unknown: frozenset[Card] = frozenset(),
+        missing: tuple[Card, ...] = (),
+    ) -> None:
+        # Still frozen: each field set once through its slot's own setter, not by name through
+        # object.__setattr__ as the dataclass's __init__ does (a plan is made for every hand).
+        _SET_SEED(self, seed)
+        _SET_STACKED(self, stacked)
+        _SET_CUT_AT(self, cut_at)
+        _SET_UNKNOWN(self, unknown)
+        _SET_MISSING(self, missing)
 
     def shuffle(self, stub: Sequence[Card], number: int) -> tuple[Card, ...]:
         mixed = shuffled(stub, f"{self.seed}:{number}" if number else self.seed)
@@ -166,3 +183,11 @@ class DeckPlan:
         if self.stacked is not None and number == 0:
             return None
         return cut_position(f"{self.seed}:{number}", size)
+
+
+_SLOTS: dict[str, Any] = dict(vars(DeckPlan))
+_SET_SEED: Callable[[DeckPlan, int | str], None] = _SLOTS["seed"].__set__
+_SET_STACKED: Callable[[DeckPlan, tuple[Card, ...] | None], None] = _SLOTS["stacked"].__set__
+_SET_CUT_AT: Callable[[DeckPlan, int | None], None] = _SLOTS["cut_at"].__set__
+_SET_UNKNOWN: Callable[[DeckPlan, frozenset[Card]], None] = _SLOTS["unknown"].__set__
+_SET_MISSING: Callable[[DeckPlan, tuple[Card, ...]], None] = _SLOTS["missing"].__set__

@@ -109,18 +109,30 @@ class Ledger:
 
     def pitch(self, seat: int) -> Card:
         """Top of the stub to a seat, face down."""
-        card = self._draw()
+        stub = self._stub  # _draw inline here and in burn and turn_up: every hand's cards
+        if not stub:
+            raise LedgerError("the stub is empty")
+        self._view = None
+        card = stub.pop()
         self.hands.setdefault(seat, []).append(card)
         return card
 
     def burn(self) -> Card:
-        card = self._draw()
+        stub = self._stub
+        if not stub:
+            raise LedgerError("the stub is empty")
+        self._view = None
+        card = stub.pop()
         self.burns.append(card)
         return card
 
     def turn_up(self) -> Card:
         """Top of the stub to the board, face up."""
-        card = self._draw()
+        stub = self._stub
+        if not stub:
+            raise LedgerError("the stub is empty")
+        self._view = None
+        card = stub.pop()
         self.board.append(card)
         return card
 

@@ -13,9 +13,10 @@ ODD-CHIP, SHOW-ORDER).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
+from typing import Any
 
 from dealer.core.chips import ZERO, format_chips
 from dealer.core.errors import DealerError
@@ -26,12 +27,23 @@ class PotError(DealerError, ValueError):
     """Contributions, rankings or seats from which no pot can be built or awarded."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Pot:
     """Chips and the seats still in the hand that can win them (SIDE-POTS)."""
 
     amount: Decimal
     eligible: tuple[int, ...]
+
+    def __init__(self, amount: Decimal, eligible: tuple[int, ...]) -> None:
+        # Still frozen: each field set once through its slot's own setter, not by name through
+        # object.__setattr__ as the dataclass's __init__ does (pots are built at every push).
+        _SET_AMOUNT(self, amount)
+        _SET_ELIGIBLE(self, eligible)
+
+
+_POT_SLOTS: dict[str, Any] = dict(vars(Pot))
+_SET_AMOUNT: Callable[[Pot, Decimal], None] = _POT_SLOTS["amount"].__set__
+_SET_ELIGIBLE: Callable[[Pot, tuple[int, ...]], None] = _POT_SLOTS["eligible"].__set__
 
 
 def pot_name(index: int) -> str:
@@ -127,13 +139,24 @@ def build_pots(
     return tuple(pots)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Share:
     """The part of one pot that goes to one seat."""
 
     pot_index: int
     seat: int
     amount: Decimal
+
+    def __init__(self, pot_index: int, seat: int, amount: Decimal) -> None:
+        _SET_POT_INDEX(self, pot_index)  # as Pot's: through the slots' own setters
+        _SET_SEAT(self, seat)
+        _SET_SHARE(self, amount)
+
+
+_SHARE_SLOTS: dict[str, Any] = dict(vars(Share))
+_SET_POT_INDEX: Callable[[Share, int], None] = _SHARE_SLOTS["pot_index"].__set__
+_SET_SEAT: Callable[[Share, int], None] = _SHARE_SLOTS["seat"].__set__
+_SET_SHARE: Callable[[Share, Decimal], None] = _SHARE_SLOTS["amount"].__set__
 
 
 def clockwise_from_button(seats: Collection[int], button: int) -> tuple[int, ...]:

@@ -11,7 +11,6 @@ cannot).
 
 from __future__ import annotations
 
-from functools import cache
 from typing import Final
 
 from dealer.core.errors import Refusal
@@ -28,7 +27,6 @@ from dealer.engine.state import AnyStep
 __all__ = ["AnyStep", "Applying"]
 
 _VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
-_BY_PLAYERS = (PlayerAction, ShowdownCall)
 # Read at every dealer step: a constant, as Python 3.11's EnumType.__getattr__ hook makes
 # ``Verb.PITCH`` cost about ten global reads (see dealer.core.betting).
 _PITCH: Final = Verb.PITCH
@@ -66,10 +64,12 @@ class Applying(Dealing):
                 return _dealer_step(head.verb, head.seat)
             if head.by_players:
                 return None
-        step = _autopilot()[self.state]
+        step = (_AUTOPILOT or _autopilot())[self.state]
         if step is not None and step.verb is _PITCH:  # the seat owed the pitch (next_seat)
             pitched, sequence = self.pitched, self.deal_sequence
-            return _dealer_step(_PITCH, sequence[pitched] if pitched < len(sequence) else None)
+            seat = sequence[pitched] if pitched < len(sequence) else None
+            found = _STEPS.get((_PITCH, seat))  # _dealer_step's look-up, without its call
+            return found if found is not None else _dealer_step(_PITCH, seat)
         return step
 
     # -- verify / can / apply ------------------------------------------------------------------
@@ -90,7 +90,8 @@ class Applying(Dealing):
         if isinstance(step, PlayerAction):
             if head is not None and head.verb is not None:
                 raise OutOfOrder(head.rule, expects=self.expects(head), step=step)
-            if self.betting is None or self.betting.is_complete:
+            betting = self.betting
+            if betting is None or betting.to_act is None:  # no round open (is_complete inline)
                 raise self._unexpected(step)
         elif isinstance(step, ShowdownCall):
             if head is not None and head.verb is not None:
@@ -144,7 +145,10 @@ class Applying(Dealing):
         start = len(self.events)
         step = self.next_dealer_step()
         while step is not None:
-            self._perform(step)
+            if self.audit or self.obligations.owed:
+                self._perform(step)
+            elif not self._fire(step.trigger, step):  # _perform's path for a dealer step then
+                raise self._unexpected(step)
             step = self.next_dealer_step()
         return self.events[start:]
 
@@ -152,7 +156,15 @@ class Applying(Dealing):
         owed = self.obligations.owed
         if self.audit:
             self.verify(step)
-        elif owed or isinstance(step, _BY_PLAYERS):  # else nothing is out of order
+        elif owed:
+            self._verify_order(step)
+        elif type(step) is DealerStep:  # nothing owed: nothing is out of order
+            pass
+        elif isinstance(step, PlayerAction):  # _verify_order's check when nothing is owed
+            betting = self.betting
+            if betting is None or betting.to_act is None:
+                raise self._unexpected(step)
+        elif isinstance(step, ShowdownCall):
             self._verify_order(step)
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
             self._apply_owed(step)
@@ -178,14 +190,17 @@ class Applying(Dealing):
             raise self._unexpected(step)
 
 
-@cache
 def _autopilot() -> dict[str, DealerStep | None]:
     """The dealer step each state's ``next`` names (none where players act; a pitch names its
-    seat when asked)."""
-    return {
-        name: _dealer_step(_VERB_BY_TRIGGER[spec.next], None) if spec.next is not None else None
-        for name, spec in procedure().states.items()
-    }
+    seat when asked): built once, kept in ``_AUTOPILOT`` (every dealer step reads it)."""
+    if not _AUTOPILOT:
+        for name, spec in procedure().states.items():
+            verb = _VERB_BY_TRIGGER[spec.next] if spec.next is not None else None
+            _AUTOPILOT[name] = _dealer_step(verb, None) if verb is not None else None
+    return _AUTOPILOT
+
+
+_AUTOPILOT: dict[str, DealerStep | None] = {}
 
 
 _STEPS: dict[tuple[Verb, int | None], DealerStep] = {}

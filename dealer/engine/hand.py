@@ -155,7 +155,8 @@ class Hand:
 
     @property
     def is_over(self) -> bool:
-        return self._model.is_over
+        model = self._model  # HandState.is_over read inline: a driver asks at every decision
+        return model.state == model.final
 
     @property
     def events(self) -> Sequence[Event]:

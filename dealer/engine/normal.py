@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 from decimal import Decimal
+from itertools import filterfalse
 from typing import Final
 
 from dealer.core.betting import CALL, CHECK, FOLD, BettingRound, Move
 from dealer.core.chips import ZERO
 from dealer.core.errors import Refusal
-from dealer.core.events import Kind, Why
+from dealer.core.events import Event, Kind, Why
 from dealer.core.hand_value import HandValue, best_hand, evaluate
 from dealer.core.ledger import Place
 from dealer.core.native import mypyc_attr
@@ -25,7 +26,6 @@ from dealer.core.pots import (
 )
 from dealer.core.stakes import AntePayer, Street, Structure
 from dealer.core.steps import BOARD_VERBS, Call, DealerStep, PlayerAction, ShowdownCall, Verb
-from dealer.engine.procedure import procedure
 from dealer.engine.refusals import (
     AlreadyTabled,
     BoardAlreadySaid,
@@ -34,7 +34,7 @@ from dealer.engine.refusals import (
     TabledNotMucked,
     TouchedMuck,
 )
-from dealer.engine.state import AnyStep, HandState, InvariantError
+from dealer.engine.state import AnyStep, HandState, InvariantError, new_event
 
 # Enum members read on every step, as constants (Python 3.11's EnumType.__getattr__ hook makes
 # ``Kind.PITCH`` cost about ten global reads: see dealer.core.betting).
@@ -55,7 +55,8 @@ _BIG_BLIND: Final = Kind.BIG_BLIND
 _SHUFFLE: Final = Kind.SHUFFLE
 _CUT: Final = Kind.CUT
 _BUTTON: Final = Kind.BUTTON
-_STREET_OF = {verb: Street(verb.value) for verb in BOARD_VERBS}  # Street() costs a Python call
+# a board card's street and its note (Street() and an enum's .value each cost a Python call)
+_STREET_OF = {verb: (Street(verb.value), verb.value) for verb in BOARD_VERBS}
 _MOVE_KIND = {
     Move.FOLD: Kind.FOLD,
     Move.CHECK: Kind.CHECK,
@@ -73,7 +74,7 @@ class Dealing(HandState):
         # next_seat read inline: the condition of every pitch
         pitched, sequence = self.pitched, self.deal_sequence
         owed_seat = sequence[pitched] if pitched < len(sequence) else None
-        return getattr(step, "seat", None) == owed_seat
+        return step.seat == owed_seat
 
     def is_last_pitch(self, step: AnyStep) -> bool:
         return self.pitched == len(self.deal_sequence) - 1
@@ -94,7 +95,8 @@ class Dealing(HandState):
         self.committed[seat] += paid
         self.forced[seat] += paid
         all_in = self.stacks[seat] == 0
-        self._log(kind, seat=seat, amount=paid, note="all-in" if all_in else "", all_in=all_in)
+        note = "all-in" if all_in else ""
+        self._record((kind, seat, (), paid, note, all_in, None, None, None, None, None, None))
         return paid
 
     def post_forced_bets(self, step: AnyStep) -> None:
@@ -126,7 +128,10 @@ class Dealing(HandState):
         self.shuffles += 1
         taken = " with the set-aside cards" if returned else ""
         size = len(self.ledger.stub)
-        self._log(_SHUFFLE, cards=returned, note=f"{size} cards{taken}", at=size)
+        note = f"{size} cards{taken}"
+        self._record(
+            (_SHUFFLE, None, returned, None, note, False, None, None, None, size, None, None)
+        )
 
     def cut_stub(self, step: DealerStep) -> None:
         size = len(self.ledger.stub)
@@ -135,19 +140,23 @@ class Dealing(HandState):
             self.ledger.cut(position)
         self.cuts += 1
         note = f"at {position}" if position is not None else "stack kept"
-        self._log(_CUT, note=note, at=position)
+        self._record((_CUT, None, (), None, note, False, None, None, None, position, None, None))
 
     def pitch_card(self, step: AnyStep) -> None:
         seat = self.deal_sequence[self.pitched]
         card = self.ledger.pitch(seat)
         self.pitched += 1
-        self._log(_PITCH, seat=seat, cards=(card,))
+        # _log's event built here (see dealer.engine.state.new_event): twelve a hand
+        fields = (_PITCH, seat, (card,), None, "", False, None, None, None, None, None, None)
+        self.events.append(new_event(Event, fields))
+        if self.audit:
+            self.check()
 
     def close_deal(self, step: AnyStep) -> None:
         """When the last card of the deal is out, betting opens (unless a misdeal is owed)."""
         if self.pitched < len(self.deal_sequence):  # cards of the deal still to come
             return
-        if procedure().states[self.state].next != "pitch":
+        if self._states[self.state].next != "pitch":
             return
         self.obligations.finish(_REDEAL)  # the (re)deal a ruling awaited is complete
         if not self.obligations.gathering:
@@ -156,13 +165,14 @@ class Dealing(HandState):
     # -- betting -------------------------------------------------------------------------------
 
     def open_betting(self, step: AnyStep) -> None:
-        street = procedure().states[self.state].street
+        street = self._states[self.state].street
         if street is None:
             raise InvariantError(f"state {self.state} opens betting but names no street")
         positions, stakes = self.table.positions, self.table.stakes
         preflop = street is _PREFLOP
         order = positions.preflop_order if preflop else positions.postflop_order
-        live = [seat for seat in order if seat not in self.folded]
+        folded = self.folded  # the seats not folded, in order, as HandState.live finds them
+        live = list(filterfalse(folded.__contains__, order)) if folded else list(order)
         if preflop:
             straddled = positions.straddle is not None
             level = stakes.straddle if straddled else stakes.big_blind
@@ -177,7 +187,7 @@ class Dealing(HandState):
             self.betting = BettingRound(stakes, street, live, self.stacks, self.committed)
         self.round_push = self.pending_push = self.round_aggressor = None
         self.round_all_in_call = False
-        if self.betting.is_complete:
+        if self.betting.to_act is None:  # complete at once (is_complete, without the call)
             self._fire("end_round", step)
 
     def apply_wager(self, step: PlayerAction) -> None:
@@ -188,13 +198,21 @@ class Dealing(HandState):
         wager = betting.act(seat, step.move, step.to)
         move = wager.move
         self.actions.append((seat, move))
+        kind = _MOVE_KIND[move]
+        # the event built here, as _log builds it (see dealer.engine.state.new_event)
         if move is FOLD:
             self.folded.add(seat)
-            self._log(_MOVE_KIND[move], seat=seat)
+            fields = (kind, seat, (), None, "", False, None, None, None, None, None, None)
+            self.events.append(new_event(Event, fields))
+            if self.audit:
+                self.check()
             self.ledger.muck_hand(seat)
             return
         if move is CHECK:
-            self._log(_MOVE_KIND[move], seat=seat)
+            fields = (kind, seat, (), None, "", False, None, None, None, None, None, None)
+            self.events.append(new_event(Event, fields))
+            if self.audit:
+                self.check()
             return
         if move is not CALL and betting.street is _RIVER:
             self.river_aggressor = seat  # the last to bet or raise shows first (SHOW-ORDER)
@@ -203,14 +221,18 @@ class Dealing(HandState):
         if pending is not None and pending != seat:  # the push is called (or raised): it stands
             self.round_push = self.last_all_in = pending
             self.pending_push = None
+        all_in = wager.all_in
         if move is CALL:
-            self.round_all_in_call = self.round_all_in_call or wager.all_in
+            self.round_all_in_call = self.round_all_in_call or all_in
         else:
             self.round_aggressor = seat
-            if wager.all_in:
+            if all_in:
                 self.pending_push = seat
-        note = "all-in" if wager.all_in else ""
-        self._log(_MOVE_KIND[move], seat=seat, amount=amount, note=note, all_in=wager.all_in)
+        note = "all-in" if all_in else ""
+        wagered = (kind, seat, (), amount, note, all_in, None, None, None, None, None, None)
+        self.events.append(new_event(Event, wagered))
+        if self.audit:
+            self.check()
 
     def close_hand_if_won(self, step: AnyStep) -> None:
         """One player left between betting rounds (a ruling killed the other hand): they win."""
@@ -219,7 +241,8 @@ class Dealing(HandState):
             self._fire("end_hand", step)
 
     def close_round_if_complete(self, step: AnyStep) -> None:
-        if self.betting is not None and self.betting.is_complete:
+        betting = self.betting  # every action asks: is_complete read inline
+        if betting is not None and betting.to_act is None:
             self._fire("end_round", step)
 
     def settle_round(self, step: AnyStep) -> None:
@@ -228,15 +251,17 @@ class Dealing(HandState):
         returned = betting.return_uncalled()
         if returned is not None:
             seat, amount = returned
-            self._log(_RETURN, seat=seat, amount=amount, note="uncalled bet")
+            note = "uncalled bet"
+            self._record(
+                (_RETURN, seat, (), amount, note, False, None, None, None, None, None, None)
+            )
         self.betting = None
-        can_bet = [seat for seat in self.live if self.stacks[seat] > 0]
         big_bet = self.table.stakes.structure is not _LIMIT
         if (
             big_bet
             and street is not _RIVER
-            and len(can_bet) < 2
             and self.all_in_shows_first is None
+            and len([seat for seat in self.live if self.stacks[seat] > 0]) < 2  # asked last
         ):
             # no-limit and pot-limit: betting ended before the river on an all-in, so the player who
             # pushed all-in shows first: the last push called in this round; if the all-in was only
@@ -259,11 +284,17 @@ class Dealing(HandState):
     def turn_flop(self, step: AnyStep) -> None:
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
-            self._log(_BOARD, cards=(self.ledger.turn_up(),), note="flop", street=_FLOP)
+            card = self.ledger.turn_up()
+            self._record(
+                (_BOARD, None, (card,), None, "flop", False, None, None, _FLOP, None, None, None)
+            )
 
     def turn_board_card(self, step: DealerStep) -> None:
-        street = _STREET_OF[step.verb]
-        self._log(_BOARD, cards=(self.ledger.turn_up(),), note=street.value, street=street)
+        street, note = _STREET_OF[step.verb]
+        card = self.ledger.turn_up()
+        self._record(
+            (_BOARD, None, (card,), None, note, False, None, None, street, None, None, None)
+        )
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
@@ -305,8 +336,9 @@ class Dealing(HandState):
         value = best_hand(self.ledger.hands[seat], self.ledger.board)  # kept for the push
         self.tabled.append(seat)
         self.released.discard(seat)
-        self._log(
-            _SHOW, seat=seat, cards=tuple(self.ledger.hands[seat]), note=value.name, hand=value
+        cards = tuple(self.ledger.hands[seat])
+        self._record(
+            (_SHOW, seat, cards, None, value.name, False, None, value, None, None, None, None)
         )
 
     def table_hand(self, step: ShowdownCall) -> None:
@@ -359,7 +391,7 @@ class Dealing(HandState):
         for seat in self.live:
             if seat in self.board_hands:
                 continue
-            if len(self.live) > 1 and len(self.ledger.hands.get(seat, ())) != 2:
+            if len(self.ledger.hands.get(seat, ())) != 2 and len(self.live) > 1:
                 # a hand found at the showdown with the wrong number of cards is dead (LA 106)
                 self.folded.add(seat)
                 cards = self.ledger.muck_hand(seat)
@@ -419,12 +451,10 @@ class Dealing(HandState):
             seat, amount = share.seat, share.amount
             stacks[seat] += amount
             self.pushed += amount
-            self._log(
-                _PUSH,
-                seat=seat,
-                amount=amount,
-                note=pot_name(share.pot_index),
-                pot=share.pot_index,
+            index = share.pot_index
+            note = pot_name(index)
+            self._record(
+                (_PUSH, seat, (), amount, note, False, index, None, None, None, None, None)
             )
         for seat in self.committed:
             self.committed[seat] = ZERO
@@ -439,4 +469,5 @@ class Dealing(HandState):
             self.next_button = self.button_override = self.button_fix
             self.table = replace(self.table, catch_up=())
         why = None if after is not None else Why.LAST_HAND
-        self._log(_BUTTON, seat=self.next_button, note=why or "", why=why)
+        seat, note = self.next_button, why or ""
+        self._record((_BUTTON, seat, (), None, note, False, None, None, None, None, why, None))

@@ -279,6 +279,8 @@ class Obligations:
     @property
     def gathering(self) -> bool:
         """A misdeal or void hand under way: the cards are coming back, nothing more is dealt."""
+        if not self.owed:  # as in almost every hand: no generator made
+            return False
         return any(owed.verb in (Verb.GATHER, Verb.VOID, Verb.RETURN_CHIPS) for owed in self.owed)
 
     def add(self, ruled: Ruled, steps: list[Owed]) -> None:
@@ -341,6 +343,8 @@ class Obligations:
     def next_burn(self, ledger: Ledger) -> Card | None:
         """The card held to be the next burn (SEEN-CARD-STAYS-OUT), once it is out of the hand
         that held it: the one the step being performed names, else the first held."""
+        if not self.held:  # every burn asks; almost always nothing is held
+            return None
         ready = [
             held
             for held in self.held
@@ -386,6 +390,8 @@ class Obligations:
 
     def reshuffled(self) -> tuple[Card, ...]:
         """The cards a shuffle takes back into the stub now: those held for it, never a burn."""
+        if not self.held:
+            return ()
         back = tuple(held.card for held in self.held if held.hold is Hold.RESHUFFLE)
         self.held = [held for held in self.held if held.hold is not Hold.RESHUFFLE]
         return back

@@ -8,9 +8,10 @@ machine's model.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from decimal import Decimal
-from typing import Final
+from itertools import filterfalse
+from typing import Any, Final
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card, full_deck
@@ -26,7 +27,7 @@ from dealer.core.stakes import Street
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
-from dealer.engine.procedure import Route, procedure, routes
+from dealer.engine.procedure import Route, StateSpec, final_state, procedure, routes
 
 # A callback of a transition a mishap fires (or of the state it enters) is called with the
 # mishap: the compiled build checks the argument's type.
@@ -57,10 +58,10 @@ class HandState:
     # instance's shared-key values, so without them every hand copies them into a dict of its own
     # and each read of one is a dict look-up.
     __slots__ = (
-        "_final",
         "_firing",
         "_queue",
         "_routes",
+        "_states",
         "actions",
         "all_in_shows_first",
         "audit",
@@ -77,6 +78,7 @@ class HandState:
         "events",
         "exposed",
         "extra",
+        "final",
         "folded",
         "forced",
         "last_all_in",
@@ -106,6 +108,7 @@ class HandState:
     )
 
     state: str
+    _states: Mapping[str, StateSpec]
 
     def __init__(
         self,
@@ -161,10 +164,11 @@ class HandState:
         self.button_override: int | None = None  # a ruling's say on the next button, if any
         spec = procedure()
         self.state = spec.initial
+        self._states = spec.states  # read by the callbacks that ask their state's spec
         self._routes = routes(type(self)).by_trigger
         self._firing = False  # a transition is running: a trigger fired now waits in _queue
         self._queue: list[tuple[str, AnyStep]] = []
-        self._final = spec.final  # final_state(), from the procedure read once above
+        self.final = final_state()  # the state that ends the hand (kept: read once a process)
 
     # -- reading the hand ----------------------------------------------------------------------
 
@@ -172,7 +176,8 @@ class HandState:
     def live(self) -> tuple[int, ...]:
         """Seats still holding a hand, in deal order."""
         folded, order = self.folded, self.table.positions.deal_order
-        return tuple([seat for seat in order if seat not in folded]) if folded else order
+        # filterfalse: the comprehension's frame made in C's loop instead (asked several times)
+        return tuple(filterfalse(folded.__contains__, order)) if folded else order
 
     @property
     def next_seat(self) -> int | None:
@@ -199,7 +204,7 @@ class HandState:
 
     @property
     def is_over(self) -> bool:
-        return self.state == self._final
+        return self.state == self.final
 
     @property
     def owed(self) -> list[Owed]:
@@ -246,7 +251,14 @@ class HandState:
     ) -> None:
         # the typed fields are what readers read; the note is the log's words only
         fields = (kind, seat, cards, amount, note, all_in, pot, hand, street, at, why, rule)
-        self.events.append(_new_event(Event, fields))
+        self.events.append(new_event(Event, fields))
+        if self.audit:
+            self.check()
+
+    def _record(self, fields: tuple[Any, ...]) -> None:
+        """Log the event of ``fields``, all twelve in Event's order: ``_log`` without its keyword
+        call, for the events of every hand."""
+        self.events.append(new_event(Event, fields))
         if self.audit:
             self.check()
 
@@ -262,7 +274,11 @@ class HandState:
             self._log(_BURN, cards=(held,), note=" ".join(filter(None, (note, rule_id))))
             return held
         card = self.ledger.burn()
-        self._log(_BURN, cards=(card,), note=note)
+        # _log's event built here: every street's burn (the same twelve fields, in order)
+        fields = (_BURN, None, (card,), None, note, False, None, None, None, None, None, None)
+        self.events.append(new_event(Event, fields))
+        if self.audit:
+            self.check()
         return card
 
     # -- the engine path: deciding and firing a transition (docs/how-it-works.md) --------------
@@ -295,14 +311,12 @@ class HandState:
             self._queue.append((trigger, step))
             return True
         # _route's search, inlined: it runs on every event of every hand (most routes have no
-        # conditions at all)
-        for route in self._routes.get((trigger, self.state), ()):
-            conditions = route.conditions
-            if conditions:
-                for condition, wanted in conditions:
-                    if condition(self, step) != wanted:
-                        break
-                else:
+        # conditions at all); each route unpacked once, the one taken read after the loop
+        for conditions, before, dest, after in self._routes.get((trigger, self.state), ()):  # noqa: B007
+            if not conditions:
+                break
+            for condition, wanted in conditions:
+                if condition(self, step) != wanted:
                     break
             else:
                 break
@@ -310,11 +324,11 @@ class HandState:
             return False
         self._firing = True
         try:
-            for call in route.before:
+            for call in before:
                 call(self, step)
-            if route.dest is not None:
-                self.state = route.dest
-            for call in route.after:
+            if dest is not None:
+                self.state = dest
+            for call in after:
                 call(self, step)
         except BaseException:
             self._queue.clear()  # a refusal or an error drops what was queued, as transitions does
@@ -331,4 +345,6 @@ class HandState:
 _BURN: Final = Kind.BURN  # a constant: Python 3.11's EnumType hook (see dealer.core.betting)
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
-_new_event = tuple.__new__
+# The events of every hand's steps (a pitch, an action, a burn) are built by their callbacks with
+# it, the twelve fields in Event's order, as _log builds them, without its call.
+new_event = tuple.__new__
