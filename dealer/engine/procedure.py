@@ -271,6 +271,17 @@ def _resolve(model: type, name: str) -> Callback:
     return Callback(name, rule_on)
 
 
+@kept("roles")
+def roles_checked(model: type) -> bool:
+    """Check the roles of the procedure's mishaps for the vocabulary of ``model``
+    (:func:`_check_roles`), once: the answer is kept between runs with what the check read (the
+    procedure file, the rulebook) and the package's modules as they were (the roles a callback
+    declares are code), so a later start reads none of the rules back. A broken role raises and is
+    kept nowhere: every start sees it until it is fixed."""
+    _check_roles(model, procedure())
+    return True
+
+
 def _check_roles(model: type, spec: Procedure) -> None:
     """Every card a mishap moves has a role that every ruling it can lead to decides on (a misdeal
     or a void hand brings every card back, so it decides on all of them)."""
@@ -334,7 +345,7 @@ def _build(model: type) -> Machine:
         _silence()
     spec = procedure()
     callbacks = {name: _callback(model, name) for name in sorted(spec.callbacks)}
-    _check_roles(model, spec)
+    roles_checked(model)
 
     def resolved(value: Any) -> Any:
         if isinstance(value, str):
@@ -404,7 +415,7 @@ def _spec_routes(model: type) -> Routes:
     written, grouped by trigger in the order triggers first appear; ``conditions`` wanted true,
     then ``unless`` wanted false (the loader refuses the library's other keys and wildcards)."""
     spec = procedure()
-    _check_roles(model, spec)
+    roles_checked(model)
 
     def calls(value: Any) -> tuple[Call, ...]:
         return tuple(_callback(model, name).run for name in _names(value))
