@@ -10,7 +10,7 @@ is the reference the tests hold the routes to; a hand is never added to (or leak
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -389,9 +389,19 @@ class Route(NamedTuple):
     after: tuple[Call, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Routes:
     by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]  # (trigger, state) -> routes, in order
+    # the same, state first: state -> trigger -> routes (what a hand reads on every event: two
+    # look-ups by a name, whose hash is kept, rather than a pair made and hashed each time)
+    by_state: Mapping[str, Mapping[str, tuple[Route, ...]]] = field(compare=False)
+
+    def __init__(self, by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]) -> None:
+        by_state: dict[str, dict[str, tuple[Route, ...]]] = {}
+        for (trigger, state), found in by_trigger.items():
+            by_state.setdefault(state, {})[trigger] = found
+        object.__setattr__(self, "by_trigger", by_trigger)
+        object.__setattr__(self, "by_state", by_state)
 
 
 def routes(model: type) -> Routes:
