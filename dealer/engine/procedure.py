@@ -393,8 +393,9 @@ class Route(NamedTuple):
 class Routes:
     by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]  # (trigger, state) -> routes, in order
     # the same, state first: state -> trigger -> routes (what a hand reads on every event: two
-    # look-ups by a name, whose hash is kept, rather than a pair made and hashed each time)
-    by_state: Mapping[str, Mapping[str, tuple[Route, ...]]] = field(compare=False)
+    # look-ups by a name, whose hash is kept, rather than a pair made and hashed each time); dicts,
+    # so that the compiled build looks them up as dicts, not through a mapping's methods
+    by_state: dict[str, dict[str, tuple[Route, ...]]] = field(compare=False)
 
     def __init__(self, by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]) -> None:
         by_state: dict[str, dict[str, tuple[Route, ...]]] = {}

@@ -109,6 +109,7 @@ class HandState:
 
     state: str
     _states: Mapping[str, StateSpec]
+    _routes: dict[str, dict[str, tuple[Route, ...]]]  # routes(...).by_state: state, trigger
 
     def __init__(
         self,
@@ -343,7 +344,7 @@ class HandState:
         return True
 
 
-_NO_ROUTES: Mapping[str, tuple[Route, ...]] = {}  # a state no transition leaves (the final one)
+_NO_ROUTES: dict[str, tuple[Route, ...]] = {}  # a state no transition leaves (the final one)
 _BURN: Final = Kind.BURN  # a constant: Python 3.11's EnumType hook (see dealer.core.betting)
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
