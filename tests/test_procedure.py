@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from dealer.core.deck import DeckPlan
+from dealer.core.mishaps import Mishap
+from dealer.core.roles import Role, touches
 from dealer.core.stakes import Stakes, Structure
 from dealer.core.steps import parse_step
 from dealer.core.table import Table
@@ -19,6 +21,7 @@ from dealer.engine.hand import Hand, Refusal
 from dealer.engine.model import HandModel
 from dealer.engine.random_play import random_action, random_table
 from dealer.rules.rulesets import load_ruleset
+from dealer.rules.source import SourceError
 from dealer.scenarios.format import AUTO_TARGETS, read_scenario
 from dealer.scenarios.replay import autopilot, replay, snapshot
 from tests.conftest import ROOT, SCENARIOS
@@ -199,3 +202,50 @@ def test_the_routes_read_from_the_data_are_the_machines() -> None:
     assert from_data.by_trigger == from_machine.by_trigger
     mishap = from_data.by_trigger["mishap_exposed", "dealing"][0]
     assert [call.__name__ for call in mishap.before] == ["expose_pitch", "rule_on"]
+
+
+class _ExposedJoker(HandModel):
+    """The model with one mishap's callback declaring a role that none of the rulings it leads to
+    decides on (an exposed pitch said to move a joker too)."""
+
+    @touches(Role.EXPOSED_CARD, Role.JOKER)
+    def expose_pitch(self, step: Mishap) -> None:
+        super().expose_pitch(step)
+
+
+def test_the_role_check_runs_once_and_is_kept_while_nothing_changes(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The check that every card a mishap moves is decided by its rulings is kept with what it
+    read (``dealer.rules.cache``): a later start takes the answer without reading the rules."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("DEALER_CACHE", raising=False)
+    runs: list[type] = []
+    check = procedure._check_roles
+
+    def counted(model: type, spec: procedure.Procedure) -> None:
+        runs.append(model)
+        check(model, spec)
+
+    monkeypatch.setattr(procedure, "_check_roles", counted)
+    procedure.roles_checked.cache_clear()
+    assert procedure.roles_checked(HandModel) and runs == [HandModel]
+    procedure.roles_checked.cache_clear()  # a new process: served from the kept file
+    assert procedure.roles_checked(HandModel) and runs == [HandModel]
+    assert list((tmp_path / "cache" / "dealer").glob("roles-*.pickle"))
+
+
+def test_a_broken_role_is_caught_on_every_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A mishap's card that a ruling leaves undecided is refused at its transition's line, and
+    the refusal is kept nowhere: the next start refuses it again."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    monkeypatch.delenv("DEALER_CACHE", raising=False)
+    for _ in range(2):
+        procedure.roles_checked.cache_clear()
+        with pytest.raises(SourceError, match=r"mishap_exposed: .* decides nothing for the joker"):
+            procedure.roles_checked(_ExposedJoker)
+    assert not list((tmp_path / "cache" / "dealer").glob("roles-*.pickle"))
+    with pytest.raises(SourceError, match=r"holdem\.yaml"):
+        procedure.routes(_ExposedJoker)

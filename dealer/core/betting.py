@@ -283,6 +283,21 @@ _STRUCTURE_RULE = {
 }
 
 
+# The acting orders read from each place once round (index ``i``: from the ``i``-th seat on),
+# made once for each order a process sees: a round's next seat is asked after every action.
+_ROTATIONS: dict[tuple[int, ...], tuple[tuple[int, ...], ...]] = {}
+
+
+def _rotations(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    found = _ROTATIONS.get(order)
+    if found is None:
+        if len(_ROTATIONS) >= 4096:  # many tables in one process (tests, fuzzing): start again
+            _ROTATIONS.clear()
+        cycle, size = order * 2, len(order)
+        found = _ROTATIONS[order] = tuple(cycle[start : start + size] for start in range(size + 1))
+    return found
+
+
 class BettingRound:
     """One round; ``stacks`` and ``committed`` are the caller's mappings, changed in place."""
 
@@ -309,7 +324,7 @@ class BettingRound:
         self._limit = stakes.structure is _LIMIT
         self._no_limit = stakes.structure is _NO_LIMIT
         self.order: tuple[int, ...] = tuple(order)
-        self._cycle = self.order * 2  # the order read from any place once round
+        self._rotations = _rotations(self.order)  # the order read from any place once round
         self.stacks = stacks
         self.committed = committed
         self._live: list[int] = list(order)
@@ -380,7 +395,7 @@ class BettingRound:
         # A stack is never below zero, so a stack's truth is "has chips behind" (no Decimal
         # comparison: this runs after every action).
         stacks, bets, acted, high = self.stacks, self.bets, self._acted_at, self.high
-        for seat in self._cycle[start : start + len(self.order)]:
+        for seat in self._rotations[start]:
             if stacks[seat] and seat in live and (seat not in acted or bets[seat] < high):
                 break
         else:

@@ -114,7 +114,11 @@ class Ledger:
             raise LedgerError("the stub is empty")
         self._view = None
         card = stub.pop()
-        self.hands.setdefault(seat, []).append(card)
+        hand = self.hands.get(seat)  # not setdefault: it would make an empty list every pitch
+        if hand is None:
+            self.hands[seat] = [card]
+        else:
+            hand.append(card)
         return card
 
     def burn(self) -> Card:

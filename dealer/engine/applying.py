@@ -68,8 +68,10 @@ class Applying(Dealing):
         if step is not None and step.verb is _PITCH:  # the seat owed the pitch (next_seat)
             pitched, sequence = self.pitched, self.deal_sequence
             seat = sequence[pitched] if pitched < len(sequence) else None
-            found = _STEPS.get((_PITCH, seat))  # _dealer_step's look-up, without its call
-            return found if found is not None else _dealer_step(_PITCH, seat)
+            found = _PITCHES.get(seat)  # _dealer_step's look-up, without its call or its pair
+            if found is None:
+                found = _PITCHES[seat] = _dealer_step(_PITCH, seat)
+            return found
         return step
 
     # -- verify / can / apply ------------------------------------------------------------------
@@ -204,6 +206,7 @@ _AUTOPILOT: dict[str, DealerStep | None] = {}
 
 
 _STEPS: dict[tuple[Verb, int | None], DealerStep] = {}
+_PITCHES: dict[int | None, DealerStep] = {}  # the pitches among them, by seat
 
 
 def _dealer_step(verb: Verb, seat: int | None) -> DealerStep:

@@ -261,7 +261,7 @@ class Dealing(HandState):
             big_bet
             and street is not _RIVER
             and self.all_in_shows_first is None
-            and len([seat for seat in self.live if self.stacks[seat] > 0]) < 2  # asked last
+            and not self._two_can_bet()  # asked last
         ):
             # no-limit and pot-limit: betting ended before the river on an all-in, so the player who
             # pushed all-in shows first: the last push called in this round; if the all-in was only
@@ -275,6 +275,17 @@ class Dealing(HandState):
             self.obligations.clear()  # the hand is won: no remedy step is owed any more
         else:
             self.obligations.finish(_FINISH_ROUND)
+
+    def _two_can_bet(self) -> bool:
+        """Whether two or more seats still holding a hand have chips behind (a loop that stops at
+        the second, no comprehension's list; a stack is never below zero)."""
+        stacks, able = self.stacks, 0
+        for seat in self.live:
+            if stacks[seat]:
+                if able:
+                    return True
+                able = 1
+        return False
 
     # -- the board -----------------------------------------------------------------------------
 

@@ -297,6 +297,8 @@ class Obligations:
     def finish(self, wait: Verb) -> None:
         """The deal or the betting round a ruling awaited is over (a round with nobody able to
         bet can end while a step owed before it is still to come)."""
+        if not self.owed:  # as in almost every hand: asked at every deal and round's end
+            return
         for index, owed in enumerate(self.owed):
             if owed.wait is wait:
                 del self.owed[index]

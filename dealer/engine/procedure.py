@@ -10,7 +10,7 @@ is the reference the tests hold the routes to; a hand is never added to (or leak
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -271,6 +271,17 @@ def _resolve(model: type, name: str) -> Callback:
     return Callback(name, rule_on)
 
 
+@kept("roles")
+def roles_checked(model: type) -> bool:
+    """Check the roles of the procedure's mishaps for the vocabulary of ``model``
+    (:func:`_check_roles`), once: the answer is kept between runs with what the check read (the
+    procedure file, the rulebook) and the package's modules as they were (the roles a callback
+    declares are code), so a later start reads none of the rules back. A broken role raises and is
+    kept nowhere: every start sees it until it is fixed."""
+    _check_roles(model, procedure())
+    return True
+
+
 def _check_roles(model: type, spec: Procedure) -> None:
     """Every card a mishap moves has a role that every ruling it can lead to decides on (a misdeal
     or a void hand brings every card back, so it decides on all of them)."""
@@ -334,7 +345,7 @@ def _build(model: type) -> Machine:
         _silence()
     spec = procedure()
     callbacks = {name: _callback(model, name) for name in sorted(spec.callbacks)}
-    _check_roles(model, spec)
+    roles_checked(model)
 
     def resolved(value: Any) -> Any:
         if isinstance(value, str):
@@ -378,9 +389,20 @@ class Route(NamedTuple):
     after: tuple[Call, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Routes:
     by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]  # (trigger, state) -> routes, in order
+    # the same, state first: state -> trigger -> routes (what a hand reads on every event: two
+    # look-ups by a name, whose hash is kept, rather than a pair made and hashed each time); dicts,
+    # so that the compiled build looks them up as dicts, not through a mapping's methods
+    by_state: dict[str, dict[str, tuple[Route, ...]]] = field(compare=False)
+
+    def __init__(self, by_trigger: Mapping[tuple[str, str], tuple[Route, ...]]) -> None:
+        by_state: dict[str, dict[str, tuple[Route, ...]]] = {}
+        for (trigger, state), found in by_trigger.items():
+            by_state.setdefault(state, {})[trigger] = found
+        object.__setattr__(self, "by_trigger", by_trigger)
+        object.__setattr__(self, "by_state", by_state)
 
 
 def routes(model: type) -> Routes:
@@ -404,7 +426,7 @@ def _spec_routes(model: type) -> Routes:
     written, grouped by trigger in the order triggers first appear; ``conditions`` wanted true,
     then ``unless`` wanted false (the loader refuses the library's other keys and wildcards)."""
     spec = procedure()
-    _check_roles(model, spec)
+    roles_checked(model)
 
     def calls(value: Any) -> tuple[Call, ...]:
         return tuple(_callback(model, name).run for name in _names(value))

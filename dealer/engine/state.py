@@ -109,6 +109,7 @@ class HandState:
 
     state: str
     _states: Mapping[str, StateSpec]
+    _routes: dict[str, dict[str, tuple[Route, ...]]]  # routes(...).by_state: state, trigger
 
     def __init__(
         self,
@@ -165,7 +166,7 @@ class HandState:
         spec = procedure()
         self.state = spec.initial
         self._states = spec.states  # read by the callbacks that ask their state's spec
-        self._routes = routes(type(self)).by_trigger
+        self._routes = routes(type(self)).by_state
         self._firing = False  # a transition is running: a trigger fired now waits in _queue
         self._queue: list[tuple[str, AnyStep]] = []
         self.final = final_state()  # the state that ends the hand (kept: read once a process)
@@ -285,12 +286,12 @@ class HandState:
 
     def _knows(self, trigger: str) -> bool:
         """Whether the procedure has any transition for ``trigger`` from this state."""
-        return (trigger, self.state) in self._routes
+        return trigger in self._routes.get(self.state, _NO_ROUTES)
 
     def _route(self, trigger: str, step: AnyStep) -> Route | None:
         """The transition ``trigger`` takes from this state for ``step``: the first whose
         conditions hold, in the order of the data; None when none does (it only asks)."""
-        for route in self._routes.get((trigger, self.state), ()):
+        for route in self._routes.get(self.state, _NO_ROUTES).get(trigger, ()):
             for condition, wanted in route.conditions:
                 if condition(self, step) != wanted:
                     break
@@ -312,7 +313,8 @@ class HandState:
             return True
         # _route's search, inlined: it runs on every event of every hand (most routes have no
         # conditions at all); each route unpacked once, the one taken read after the loop
-        for conditions, before, dest, after in self._routes.get((trigger, self.state), ()):  # noqa: B007
+        here = self._routes.get(self.state, _NO_ROUTES)
+        for conditions, before, dest, after in here.get(trigger, ()):  # noqa: B007
             if not conditions:
                 break
             for condition, wanted in conditions:
@@ -342,6 +344,7 @@ class HandState:
         return True
 
 
+_NO_ROUTES: dict[str, tuple[Route, ...]] = {}  # a state no transition leaves (the final one)
 _BURN: Final = Kind.BURN  # a constant: Python 3.11's EnumType hook (see dealer.core.betting)
 
 # Event(...) without the named tuple's Python-level __new__: the log takes some forty per hand.
