@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from dealer.rules.lexicon import KINDS, Lexicon, Number, table
+from dealer.rules.lexicon import KINDS, PARTICLES, Lexicon, Number, table
 from dealer.rules.words import CJK, COUNTS, ORDINALS, WORD, ZH_STOP, stem
 
 
@@ -401,6 +401,28 @@ class _Reader:
                 fixed = "".join(self.lex.homophones.get(c, c) for c in piece)
                 if fixed != piece and fixed in forms:
                     return size, fixed, forms[fixed]
+        return self._bare_at(run, position, forms, longest)
+
+    def _bare_at(
+        self, run: str, position: int, forms: Mapping[str, tuple[str, str]], longest: int
+    ) -> tuple[int, str, tuple[str, str]] | None:
+        """A form said with particles it is listed without, or without those it is listed with
+        (發錯了人 for 發錯人, 看過牌 for 看過的牌): the longest such, never from a particle."""
+        if run[position] in PARTICLES:
+            return None
+        kept: list[str] = []
+        ends: list[int] = []  # where the run stands after each character kept
+        end = position
+        while end < len(run) and len(kept) < longest:
+            if run[end] not in PARTICLES:
+                kept.append(run[end])
+                ends.append(end + 1)
+            end += 1
+        for size in range(len(kept), 1, -1):
+            form = self.lex.bare.get("".join(kept[:size]))
+            said = run[position : ends[size - 1]]
+            if form is not None and form != said and form in forms:
+                return len(said), form, forms[form]
         return None
 
     # -- English

@@ -241,7 +241,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and not any(c.startswith("object:") for c in f.conflicts)
         ][:1]
     if len(chosen) == 1:
-        rivals = _rivals(best, reading, ranked)
+        rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked)
         if not rivals:
             return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
         chosen += rivals
@@ -298,6 +298,46 @@ def _rivals(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
     same = [f for f in near if facets[f.id].object & own or not own]
     same.sort(key=lambda f: (len(f.conflicts), -f.score))
     return same[:2]
+
+
+def _contradicted(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """The rules of the same happening the question also points at: a single answer needs the
+    facets that decide between them read one way, so a rule of the same event and object ruled
+    out only by a number or a street the question names, while the question also names one of
+    its own that the best has nothing to say about ("first card exposed ... two calls": the
+    first card's rule and the two cards'; "the turn came early, and the river?"), is offered
+    with it."""
+    facets = table().facets
+    own = facets[best.id]
+    if not own.event:
+        return []
+    said = reading.said | reading.objects
+    found = []
+    for other in ranked:
+        theirs = facets[other.id]
+        if (
+            other.id == best.id
+            or not other.conflicts
+            or not theirs.event & own.event
+            or not (theirs.object & own.object or not theirs.object or not own.object)
+            or not (theirs.who & own.who or not theirs.who or not own.who)
+        ):
+            continue
+        numbers = all(c.split(":")[0] in set(Number) for c in other.conflicts)
+        streets = all(c.startswith("object:") and c[7:] in own.object for c in other.conflicts)
+        if numbers:
+            backed = any(
+                number not in own.numbers
+                and any(value in span for span in theirs.numbers.get(number, ()))
+                for number, value in reading.numbers
+            )
+        elif streets:
+            backed = bool(theirs.object & said - own.object)
+        else:
+            continue
+        if backed:
+            found.append(other)
+    return found[:2]
 
 
 def _incident(reading: Reading) -> bool:
