@@ -33,6 +33,7 @@ topic no rule covers.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -240,8 +241,9 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and table().facets[f.id].object & shared
             and not any(c.startswith("object:") for c in f.conflicts)
         ][:1]
+    late = _noticed_late(best, reading, ranked)
     if len(chosen) == 1:
-        rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked)
+        rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked) or late
         if not rivals:
             return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
         chosen += rivals
@@ -250,6 +252,8 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     wide = _WIDE_TIER + (OBJECT_WEIGHT if reading.hints and not reading.objects else 0.0)
     chosen += [f for f in candidates if f not in chosen and f.score > best.score - wide]
     offered = chosen[:_MOST]
+    if late and late[0] not in offered:
+        offered = offered[: _MOST - 1] + late
     if not reading.who and "during-deal" not in reading.when:
         # who did it was not said (nor that it happened while dealing): a rule ruled out only
         # because irregularities are the dealer's unless told (the player exposing his own card)
@@ -298,6 +302,21 @@ def _rivals(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
     same = [f for f in near if facets[f.id].object & own or not own]
     same.sort(key=lambda f: (len(f.conflicts), -f.score))
     return same[:2]
+
+
+def _noticed_late(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """NOTICED-LATE for an irregularity said to be noticed late whose ruling turns on substantial
+    action: which rule decides, the irregularity's own or when it was noticed, is the floor's
+    to say (RULES.md gives "an exposed first card noticed after a raise and a call" to both)."""
+    if "late" not in reading.when or not _turns_on_action(best.id):
+        return []
+    return [f for f in ranked if f.id != best.id and table().facets[f.id].when >= {"late"}][:1]
+
+
+@functools.cache
+def _turns_on_action(rule_id: str) -> bool:
+    """Whether the rule's remedy differs once substantial action has taken place."""
+    return any(r.after_substantial_action is not None for r in book().rules[rule_id].rulings)
 
 
 def _contradicted(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
