@@ -118,6 +118,12 @@ _RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received")))
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _ZH_ALSO = ("也", "然后", "然後", "接着", "接著")  # "the replacement was seen too"
+# a seat passed over for the whole hand ("skipped him entirely", 整個跳過), not served later
+_WHOLE = re.compile(
+    r"\b(?:entirely|completely|altogether|at all|whole hand|the whole deal)\b"
+    r"|整个|整個|整手|一整|完全|一张都|一張都|都没|都沒",
+    re.IGNORECASE,
+)
 _ZH_HEDGES = ("可能", "也许", "也許", "不确定", "不確定")  # "maybe more than one": a guess
 _DEALING = frozenset(
     ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
@@ -645,6 +651,9 @@ class _Reader:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
             self.found["who"].update(("player", "dealer"))
+        if "passed" in events and ("skipped" in events or _WHOLE.search(self.text)):
+            events.discard("passed")  # passed over for the whole hand: never served
+            events.add("skipped")
         if self.before:
             when.add("before-action")
         if self.after:
