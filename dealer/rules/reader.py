@@ -118,6 +118,10 @@ _RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received")))
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _ZH_ALSO = ("也", "然后", "然後", "接着", "接著")  # "the replacement was seen too"
+# a card the table has seen ("the card everybody saw", "turned up earlier", 看過的那張)
+_SEEN = re.compile(
+    r"\b(?:saw|seen|turned\s+up|shown|showed)\b|看到|看过|看過|亮过|亮過", re.IGNORECASE
+)
 # a seat passed over for the whole hand ("skipped him entirely", 整個跳過), not served later
 _WHOLE = re.compile(
     r"\b(?:entirely|completely|altogether|at all|whole hand|the whole deal)\b"
@@ -845,6 +849,14 @@ class _Reader:
                 if event is not None and event not in events:
                     implied.add(event)
                 break
+        if (
+            events <= {"exposed", "face-up"}
+            and (events or _SEEN.search(self.text))
+            and not objects & _STREETS_BURN - {"burn"}
+            and any(p.search(self.text) for p in self.lex.readings.back_in)
+        ):
+            # "the card turned up earlier, does it go back in when we reshuffle?": a seen card
+            events = {"seen-card", *events}
         if "seen-card" in events and self.again and events & {"extra", "exposed"}:
             events.discard("seen-card")  # one held as the burn and another: two in the deal
         if "seen-card" in events and events - {"seen-card"}:
