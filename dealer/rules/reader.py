@@ -118,6 +118,7 @@ _RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received")))
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _ZH_ALSO = ("也", "然后", "然後", "接着", "接著")  # "the replacement was seen too"
+_DECK_SIZED = 40  # a count of cards this large is a deck's
 # a card the table has seen ("the card everybody saw", "turned up earlier", 看過的那張)
 _SEEN = re.compile(
     r"\b(?:saw|seen|turned\s+up|shown|showed)\b|看到|看过|看過|亮过|亮過", re.IGNORECASE
@@ -836,6 +837,9 @@ class _Reader:
             counts = [1]
         implied: set[str] = set()
         objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
+        deck_sized = max(counts, default=0) >= _DECK_SIZED
+        if self.card_word and deck_sized and not objects - self.lex.loose:
+            objects.add("deck")  # "counted 51 cards", 點牌只有51張: only a deck holds that many
         for name, (cards, more, fewer, near) in self.lex.implied.items():
             if name == "burn" and self.after_burn is not None:
                 continue  # the count is of the cards dealt after the burn

@@ -38,7 +38,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealer.rules.fit import OBJECT_WEIGHT, Fit, Kind, fit, fits, kinds
+from dealer.rules.fit import OBJECT_WEIGHT, Fit, Kind, fit, fits, kinds, unique_events
 from dealer.rules.lexicon import (
     FACETS_PATH,
     SEARCH_PATH,
@@ -390,7 +390,11 @@ def _strong(candidate: Fit, query: Reading) -> bool:
     """A fit on both an event and one of the rule's own objects, named in words (outweighs an
     outside topic: "buy in short" names no hand, though a player short of cards would be one)."""
     facets = table().facets[candidate.id]
-    return bool(query.events & facets.event) and bool(query.said & facets.object)
+    # or an event only that rule has ("dealt to the guy sitting out on a break": a seat not
+    # entitled, though a break is no rule's)
+    own = query.events & facets.event
+    alone = own & unique_events() and Kind.PROCEDURE not in kinds(candidate.id)
+    return bool(own) and bool(query.said & facets.object or alone)
 
 
 def _which(chosen: Sequence[Fit], reading: Reading, fallback: str = "event") -> Answer:
