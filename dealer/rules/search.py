@@ -224,11 +224,13 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         wrong = [
             f
             for f in ranked
-            if not f.conflicts
+            if (not f.conflicts or (reading.irregular and _only_beside(f, reading)))
             and f.score > 0
             and Kind.PROCEDURE not in kinds(f.id)
             and f not in chosen
         ]
+        # those only beside it last, the most particular first (the burn before the flop)
+        wrong.sort(key=lambda f: (1, len(table().facets[f.id].also)) if f.conflicts else (0, 0))
         chosen += wrong[:3]
     if len(chosen) == 1 and reading.choice and Kind.PROCEDURE not in kinds(best.id):
         # "one at a time or two at once?": a question of which way is right, not a report of
@@ -317,6 +319,16 @@ def _noticed_late(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fi
 def _turns_on_action(rule_id: str) -> bool:
     """Whether the rule's remedy differs once substantial action has taken place."""
     return any(r.after_substantial_action is not None for r in book().rules[rule_id].rulings)
+
+
+def _only_beside(candidate: Fit, reading: Reading) -> bool:
+    """An irregularity of what the question names, though about something beside it ("the flop
+    had a problem": the burn missed before the flop too): ruled out only because its own object
+    is not named, while every object named is one it lists beside its own."""
+    facets = table().facets[candidate.id]
+    own = "object:" + "/".join(sorted(facets.object))
+    hard = reading.objects - table().loose
+    return candidate.conflicts == (own,) and bool(hard) and hard <= facets.also
 
 
 def _contradicted(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
