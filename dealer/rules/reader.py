@@ -656,6 +656,8 @@ class _Reader:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
             self.found["who"].update(("player", "dealer"))
+        if events == {"face-up"} and "deck" in objects and "hole" not in objects:
+            events.add("boxed")  # "two face-up cards in the stub", 牌疊裡有一張翻著: boxed
         if "passed" in events and ("skipped" in events or _WHOLE.search(self.text)):
             events.discard("passed")  # passed over for the whole hand: never served
             events.add("skipped")
