@@ -216,7 +216,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     thin = best.score <= OBJECT_WEIGHT and bool(reading.unknown)
     if (
         (reading.irregular or _incident(reading) or thin)
-        and not wanted_events(reading)
+        and not wanted_events(reading) - _procedure_events()
         and Kind.PROCEDURE in kinds(best.id)
     ):
         # "something went wrong" with a rule of the normal procedure best: what went wrong was
@@ -319,6 +319,21 @@ def _noticed_late(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fi
 def _turns_on_action(rule_id: str) -> bool:
     """Whether the rule's remedy differs once substantial action has taken place."""
     return any(r.after_substantial_action is not None for r in book().rules[rule_id].rulings)
+
+
+@functools.cache
+def _procedure_events() -> frozenset[str]:
+    """Events only rules of the normal procedure have (the button's move): said with words that
+    something went wrong ("the button did not move"), they name no irregularity."""
+    facets = table().facets
+    found: set[str] = set()
+    for rule_id, f in facets.items():
+        found |= f.event if Kind.PROCEDURE in kinds(rule_id) else set()
+    return frozenset(
+        e
+        for e in found
+        if not any(e in f.event for r, f in facets.items() if Kind.PROCEDURE not in kinds(r))
+    )
 
 
 def _only_beside(candidate: Fit, reading: Reading) -> bool:
