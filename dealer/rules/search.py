@@ -289,7 +289,17 @@ def _supported(best: Fit, reading: Reading) -> bool:
         # a number alone decides only when something is said to have happened ("two burns": one
         # too many); "seat 5 got his second card before seat 4" names no exposure
         return bool((named & facets.object) - others) or (counted and bool(wanted_events(reading)))
-    return not facets.object or bool(named & facets.object or reading.events & facets.event)
+    if named & facets.object or not facets.object:
+        return True
+    # an event of its own, with its object unsaid: not when another rule shares the event ("short
+    # all-in raise": the limit game's rule, or no limit's minimum raise)
+    own = reading.events & facets.event
+    shared = any(
+        own & f.also_event and named & (f.object | f.also)
+        for r, f in lexicon.facets.items()
+        if r != best.id
+    )
+    return bool(own) and not shared
 
 
 def _rivals(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
