@@ -204,6 +204,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         if not partial:
             return _none(query, reading)
         chosen = partial[:3]
+        chosen += [f for f in _two_errors(chosen[0], reading, ranked) if f not in chosen]
         return _which(chosen, reading, "event" if reading.events else "object")
     best = candidates[0]
     tier = _KIND_TIER if reading.guessed else _TIER  # a guessed facet decides nothing alone
@@ -243,7 +244,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and table().facets[f.id].object & shared
             and not any(c.startswith("object:") for c in f.conflicts)
         ][:1]
-    late = _noticed_late(best, reading, ranked)
+    late = _noticed_late(best, reading, ranked) or _two_errors(best, reading, ranked)
     if len(chosen) == 1:
         rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked) or late
         if not rivals:
@@ -354,6 +355,21 @@ def _only_beside(candidate: Fit, reading: Reading) -> bool:
     own = "object:" + "/".join(sorted(facets.object))
     hard = reading.objects - table().loose
     return candidate.conflicts == (own,) and bool(hard) and hard <= facets.also
+
+
+def _two_errors(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """REMEDY-STACK for two irregularities no one rule has together ("seat 3 has three cards
+    and the dealer exposed one more to seat 4"): each adds its ruling to what is owed."""
+    facets = table().facets
+    errors = {
+        event
+        for event in wanted_events(reading)
+        if any(event in f.event for r, f in facets.items() if Kind.PROCEDURE not in kinds(r))
+    }
+    together = any(errors <= f.event | f.also_event for f in facets.values())
+    if len(errors) < 2 or together:
+        return []
+    return [f for f in ranked if f.id != best.id and "second-error" in facets[f.id].event][:1]
 
 
 def _contradicted(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
