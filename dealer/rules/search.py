@@ -318,18 +318,12 @@ def _rivals(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
 
 
 def _noticed_late(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
-    """NOTICED-LATE for an irregularity said to be noticed late whose ruling turns on substantial
-    action: which rule decides, the irregularity's own or when it was noticed, is the floor's
-    to say (RULES.md gives "an exposed first card noticed after a raise and a call" to both)."""
-    if "late" not in reading.when or not _turns_on_action(best.id):
+    """NOTICED-LATE for an irregularity said to be noticed late: which rule decides, the
+    irregularity's own or when it was noticed, is the floor's to say (RULES.md gives "an exposed
+    first card noticed after a raise and a call" to both; the blind sets split on it)."""
+    if "late" not in reading.when or Kind.PROCEDURE in kinds(best.id):
         return []
     return [f for f in ranked if f.id != best.id and table().facets[f.id].when >= {"late"}][:1]
-
-
-@functools.cache
-def _turns_on_action(rule_id: str) -> bool:
-    """Whether the rule's remedy differs once substantial action has taken place."""
-    return any(r.after_substantial_action is not None for r in book().rules[rule_id].rulings)
 
 
 @functools.cache
