@@ -77,7 +77,7 @@ _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", 
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
-_HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
+_HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence", "miscount"))
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
 _PLAYER_WORDS = frozenset(
     map(stem, ("player", "players", "people", "guys", "hands", "seats", "handed"))
@@ -817,7 +817,7 @@ class _Reader:
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
         # "有人多一張", "someone is short a card": someone's hand (not "有人下注", someone bet)
-        a_hand = self.someone and events & {"extra", "short"}
+        a_hand = self.someone and events & {"extra", "short", "miscount"}
         someone = self.seats or players or self.player_named or a_hand or objects & _POSITIONS
         held = objects - self.lex.loose - {"hole", "button"} - _TIMES
         hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
