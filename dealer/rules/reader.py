@@ -77,7 +77,9 @@ _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", 
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
-_HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence", "miscount"))
+_HAND_EVENTS = frozenset(
+    ("extra", "short", "skipped", "exposed", "face-up", "sequence", "miscount")
+)
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
 _PLAYER_WORDS = frozenset(
     map(stem, ("player", "players", "people", "guys", "hands", "seats", "handed"))
