@@ -43,6 +43,7 @@ class Reading:
     guessed: bool = False  # a facet read from one character of an unknown word: never decisive
     choice: bool = False  # "do we deal one at a time or two at once", 還是: asks which way is right
     unknown: tuple[str, ...] = ()  # words read as nothing
+    remedy: bool = False  # an error made while fixing one (the replacement card exposed too)
 
     @property
     def recognised(self) -> bool:
@@ -219,7 +220,7 @@ class _Reader:
     player_before_verb = player_named = player_subject = dealer_named = someone = False
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
-    card_word = received = counted_extra = also = hedged = passive = False
+    card_word = received = counted_extra = also = hedged = passive = remedy = False
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
@@ -805,6 +806,7 @@ class _Reader:
             self.numbers.add((Number.COUNT, 2))
             events.discard("extra")
             events.discard("sequence")  # "補給他的那張又翻開了": a replacement, not a seat served
+            self.remedy = replaced  # the replacement exposed: an error in the remedy
         if events & {"exposed", "face-up"} and "doubled" in events and not self.seats:
             events.discard("doubled")  # "flipped up two cards back to back": two exposed in a row
         counts = [value for number, value in self.numbers if number is Number.COUNT]
@@ -865,7 +867,8 @@ class _Reader:
         ):
             # "the card turned up earlier, does it go back in when we reshuffle?": a seen card
             events = {"seen-card", *events}
-        if "seen-card" in events and self.again and events & {"extra", "exposed"}:
+        back_in = any(p.search(self.text) for p in self.lex.readings.back_in)
+        if "seen-card" in events and self.again and events & {"extra", "exposed"} and not back_in:
             events.discard("seen-card")  # one held as the burn and another: two in the deal
         if "seen-card" in events and events - {"seen-card"}:
             implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
@@ -915,6 +918,7 @@ class _Reader:
             guessed=self.guessed,
             choice=self.choice,
             unknown=tuple(self.unknown),
+            remedy=self.remedy,
         )
 
 

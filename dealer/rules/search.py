@@ -244,7 +244,11 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and table().facets[f.id].object & shared
             and not any(c.startswith("object:") for c in f.conflicts)
         ][:1]
-    late = _noticed_late(best, reading, ranked) or _two_errors(best, reading, ranked)
+    late = (
+        _noticed_late(best, reading, ranked)
+        or _two_errors(best, reading, ranked)
+        or _in_remedy(best, reading, ranked)
+    )
     if len(chosen) == 1:
         rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked) or late
         if not rivals:
@@ -364,6 +368,16 @@ def _two_errors(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]
     if len(errors) < 2 or together:
         return []
     return [f for f in ranked if f.id != best.id and "second-error" in facets[f.id].event][:1]
+
+
+def _in_remedy(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """REMEDY-STACK for an error made while fixing another (the replacement card exposed too):
+    RULES.md counts that card with the first, and stacks the rulings."""
+    if not reading.remedy:
+        return []
+    return [f for f in ranked if f.id != best.id and "second-error" in table().facets[f.id].event][
+        :1
+    ]
 
 
 def _contradicted(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
