@@ -325,7 +325,9 @@ def _noticed_late(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fi
     """NOTICED-LATE for an irregularity said to be noticed late: which rule decides, the
     irregularity's own or when it was noticed, is the floor's to say (RULES.md gives "an exposed
     first card noticed after a raise and a call" to both; the blind sets split on it)."""
-    if "late" not in reading.when or Kind.PROCEDURE in kinds(best.id):
+    if Kind.PROCEDURE in kinds(best.id):
+        return []
+    if "late" not in reading.when and not ("after-action" in reading.when and _turns(best.id)):
         return []
     return [f for f in ranked if f.id != best.id and table().facets[f.id].when >= {"late"}][:1]
 
@@ -378,6 +380,12 @@ def _in_remedy(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
     return [f for f in ranked if f.id != best.id and "second-error" in table().facets[f.id].event][
         :1
     ]
+
+
+@functools.cache
+def _turns(rule_id: str) -> bool:
+    """Whether the rule's remedy differs once substantial action has taken place."""
+    return any(r.after_substantial_action is not None for r in book().rules[rule_id].rulings)
 
 
 def _contradicted(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
