@@ -458,6 +458,8 @@ def _differ_in_kind(one: str, other: str) -> bool:
 def _strong(candidate: Fit, query: Reading) -> bool:
     """A fit on both an event and one of the rule's own objects, named in words (outweighs an
     outside topic: "buy in short" names no hand, though a player short of cards would be one)."""
+    if query.guessed:
+        return False  # a facet guessed from one character never outweighs a topic named
     facets = table().facets[candidate.id]
     # or an event only that rule has ("dealt to the guy sitting out on a break": a seat not
     # entitled, though a break is no rule's)
