@@ -849,7 +849,12 @@ class _Reader:
         for name, (cards, more, fewer, near) in self.lex.implied.items():
             if name == "burn" and self.after_burn is not None:
                 continue  # the count is of the cards dealt after the burn
-            if name in objects and counts and not events:
+            # a seat said to hold three cards has one too many, whatever else is said of the deal
+            # ("4號三張牌，荷官又亮了5號一張": an extra card, and an exposure)
+            held_extra = (
+                name == "hole" and self.seats and self.holding and max(counts, default=0) >= 3
+            )
+            if name in objects and counts and (not events or held_extra):
                 value = max(counts)
                 if abs(value - cards) > near:
                     break
