@@ -259,8 +259,6 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     wide = _WIDE_TIER + (OBJECT_WEIGHT if reading.hints and not reading.objects else 0.0)
     chosen += [f for f in candidates if f not in chosen and f.score > best.score - wide]
     offered = chosen[:_MOST]
-    if late and late[0] not in offered:
-        offered = offered[: _MOST - 1] + late
     if not reading.who and "during-deal" not in reading.when:
         # who did it was not said (nor that it happened while dealing): a rule ruled out only
         # because irregularities are the dealer's unless told (the player exposing his own card)
@@ -271,6 +269,8 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             if f.conflicts == ("who:dealer",) and f.named and f.score >= best.score - _WIDE_TIER
         ]
         offered = offered[: _MOST - 1] + unsaid[:1] if unsaid else offered
+    if late and late[0] not in offered:  # when it was noticed, or a second error, is asked too
+        offered = offered[: _MOST - 1] + late
     return _which(offered, reading)
 
 
