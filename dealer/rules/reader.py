@@ -126,6 +126,12 @@ _DECK_SIZED = 40  # a count of cards this large is a deck's
 _SEEN = re.compile(
     r"\b(?:saw|seen|turned\s+up|shown|showed)\b|看到|看过|看過|亮过|亮過", re.IGNORECASE
 )
+# a street already dealt when an error of the deal is found ("flop already out", 翻牌都開了)
+_STREET_OUT = re.compile(
+    r"\b(?:flop|turn|river)\s+(?:is\s+|was\s+)?already\s+(?:out|dealt|down)\b"
+    r"|(?:翻牌|转牌|轉牌|河牌)(?:都|已经|已經)(?:发|發|开|開)(?:出来|出來)?了",
+    re.IGNORECASE,
+)
 # a seat passed over for the whole hand ("skipped him entirely", 整個跳過), not served later
 _WHOLE = re.compile(
     r"\b(?:entirely|completely|altogether|at all|whole hand|the whole deal)\b"
@@ -664,6 +670,8 @@ class _Reader:
         if "passed" in events and ("skipped" in events or _WHOLE.search(self.text)):
             events.discard("passed")  # passed over for the whole hand: never served
             events.add("skipped")
+        if _STREET_OUT.search(self.text) and not events & {"early", "extra", "missed-burn"}:
+            when.add("late")  # "flop already out", 翻牌都發出來了: a street dealt since the error
         if self.before:
             when.add("before-action")
         if self.after:
