@@ -126,6 +126,7 @@ _DECK_SIZED = 40  # a count of cards this large is a deck's
 _SEEN = re.compile(
     r"\b(?:saw|seen|turned\s+up|shown|showed)\b|看到|看过|看過|亮过|亮過", re.IGNORECASE
 )
+_BUTTON_WORDS = re.compile(r"\bbutton\b|按钮|按鈕|莊位|庄位|莊家位|庄家位|莊家按鈕|庄家按钮", re.IGNORECASE)
 # a street already dealt when an error of the deal is found ("flop already out", 翻牌都開了)
 _STREET_OUT = re.compile(
     r"\b(?:flop|turn|river)\s+(?:is\s+|was\s+)?already\s+(?:out|dealt|down)\b"
@@ -659,6 +660,8 @@ class _Reader:
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}
             self.dealer_named = False
+            if not _BUTTON_WORDS.search(self.text):
+                objects.discard("button")  # 不是莊家的錯: 莊家 is the dealer there, not the button
         if self.passive and self.player_subject and self.found["who"] == {"player"}:
             self.found["who"] = set()  # "牌手的底牌被大家看到了": his card was seen, by whom?
         if self.player_subject and not self.dealer_named and not self.found["who"]:

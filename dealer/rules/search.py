@@ -367,7 +367,7 @@ def _two_errors(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]
         if any(event in f.event for r, f in facets.items() if Kind.PROCEDURE not in kinds(r))
     }
     together = any(errors <= f.event | f.also_event for f in facets.values())
-    if len(errors) < 2 or together:
+    if (len(errors) < 2 or together) and "second-error" not in reading.events:
         return []
     return [f for f in ranked if f.id != best.id and "second-error" in facets[f.id].event][:1]
 
