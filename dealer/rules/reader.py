@@ -126,7 +126,10 @@ _DECK_SIZED = 40  # a count of cards this large is a deck's
 _SEEN = re.compile(
     r"\b(?:saw|seen|turned\s+up|shown|showed)\b|看到|看过|看過|亮过|亮過", re.IGNORECASE
 )
-_BUTTON_WORDS = re.compile(r"\bbutton\b|按钮|按鈕|莊位|庄位|莊家位|庄家位|莊家按鈕|庄家按钮", re.IGNORECASE)
+# the button named as such (莊家 alone may be the house dealer)
+_BUTTON_WORDS = re.compile(
+    r"\bbutton\b|按钮|按鈕|莊位|庄位|莊家位|庄家位|莊家按鈕|庄家按钮", re.IGNORECASE
+)
 # a street already dealt when an error of the deal is found ("flop already out", 翻牌都開了)
 _STREET_OUT = re.compile(
     r"\b(?:flop|turn|river)\s+(?:is\s+|was\s+)?already\s+(?:out|dealt|down)\b"
