@@ -509,6 +509,13 @@ class _Reader:
                     self.later_round = self.later_round or not betting
                 position += 2
                 continue
+            if (
+                word == "first"
+                and words[position - 1 : position] == [stem("burn")]
+                and (position == len(words) - 1)
+            ):
+                position += 1  # "turn is dealt how, burn first?": the order of the steps
+                continue
             if word in ORDINALS and not self._is_street(words, position):
                 self.numbers.add((Number.ORDINAL, ORDINALS[word]))
                 position += 1
