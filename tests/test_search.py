@@ -142,7 +142,7 @@ def test_the_fourth_set_scores_at_least_as_when_last_measured() -> None:
     """A floor under the fourth development set's figures at the end of the sixth round (first
     sight: 82.1% offered, 23 confidently wrong, 10 "no rule", 31 of 36 uncovered; docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(FOURTH)
-    assert offered >= 0.962  # 312 of 324 at the end of the seventh round (308 at the sixth's)
+    assert offered >= 0.965  # 313 of 324 at the end of the seventh round (308 at the sixth's)
     assert wrong <= 3
     assert no_rule <= 1
     assert uncovered == sum(p["expect"] == "none" for p in FOURTH)
@@ -162,7 +162,7 @@ def test_the_fourth_set_is_in_three_languages_with_uncovered_topics() -> None:
 
 @pytest.mark.parametrize(
     ("phrases", "least", "most_wrong"),
-    [(FIFTH, 0.937, 11), (SIXTH, 0.947, 5)],
+    [(FIFTH, 0.937, 11), (SIXTH, 0.950, 4)],
     ids=["fifth", "sixth"],
 )
 def test_the_fifth_and_sixth_sets_score_at_least_as_when_last_measured(
@@ -172,7 +172,7 @@ def test_the_fifth_and_sixth_sets_score_at_least_as_when_last_measured(
     sight: 85.6% and 83.3% offered, 28 and 23 confidently wrong, 5 and 10 "no rule", 32 of 37
     and 33 of 36 uncovered; docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(phrases)
-    assert offered >= least  # 359 of 383 and 307 of 324
+    assert offered >= least  # 359 of 383 and 308 of 324
     assert wrong <= most_wrong
     assert no_rule <= 1
     assert uncovered == sum(p["expect"] == "none" for p in phrases)
