@@ -91,7 +91,7 @@ def fit(rule_id: str, query: Reading) -> Fit:
     # none of the rule's own objects named, unless the rule alone has the event read ("short
     # all-in, does it reopen": LIMIT-ALLIN's, though the game's limit is not named)
     unnamed = not (query.objects | query.hints) & facets.object
-    if facets.object and hard and unnamed and not query.events & facets.event & _unique_events():
+    if facets.object and hard and unnamed and not query.events & facets.event & unique_events():
         conflicts.append("object:" + "/".join(sorted(facets.object)))
     if facets.who and query.who:
         if query.who & facets.who:
@@ -119,7 +119,7 @@ def fit(rule_id: str, query: Reading) -> Fit:
 
 
 @functools.cache
-def _unique_events() -> frozenset[str]:
+def unique_events() -> frozenset[str]:
     """The events only one rule has as its own."""
     owners: dict[str, int] = {}
     for facets in table().facets.values():

@@ -98,6 +98,9 @@ class Lexicon:
     readings: Readings
     longest_english: int = 1
     longest_chinese: int = 1
+    # a form of two characters or more without its particles (了, 的) -> the form: "發錯了人" and
+    # "發錯人" are one form whichever of them is listed
+    bare: Mapping[str, str] = field(default_factory=dict)
 
 
 KINDS = ("object", "event", "who", "when")
@@ -177,6 +180,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
     vocabulary: set[str] = set()
     outside_words: set[str] = set()
     values: dict[str, frozenset[str]] = {}
+    later: list[tuple[str, tuple[str, str]]] = []  # Chinese forms, for their other script
 
     def enter(facet: str, value: str, forms: Mapping[str, Items]) -> None:
         for lang, items in forms.items():
@@ -190,6 +194,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
                     (outside_words if facet == "outside" else vocabulary).update(words)
                 else:
                     chinese.setdefault(text, (facet, value))
+                    later.append((text, (facet, value)))
 
     lexicon = doc["lexicon"]
     for facet in KINDS:
@@ -202,6 +207,10 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
     for section in ("field", "outside", "irregular", "incident"):
         if section in doc:
             enter(section, section, _forms(doc, section, section))
+    scripts = _scripts(doc)
+    for text, meaning in later:  # a form listed in one script is read in the other too
+        for variant in _variants(text, scripts):
+            chinese.setdefault(variant, meaning)
     loose = frozenset(map(str, doc.get("loose") or ()))
     implied: dict[str, tuple[int, str | None, str | None, int]] = {}
     for name, spec in (doc.get("implied") or Node()).items():
@@ -225,7 +234,11 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
             )
     before: set[str] = set()
     for lang, items in _forms(doc, "before-action", "before-action").items():
-        before.update(stem(str(f)) if lang == Lang.EN else str(f) for f in items)
+        for f in items:
+            if lang == Lang.EN:
+                before.add(stem(str(f)))
+            else:
+                before.update((str(f), *_variants(str(f), scripts)))
     homophones = {str(k): str(v) for k, v in (doc.get("homophones") or Node()).items()}
     common = frozenset(str(w) for w in doc.get("words") or ())
     return Lexicon(
@@ -260,7 +273,40 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         readings=load_readings(doc, values["object"]),
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
+        bare=_bare_forms(chinese),
     )
+
+
+PARTICLES = "了的"  # said inside a phrase or not (發錯了人, 發錯人; 看過的牌, 看過牌)
+
+
+def _bare_forms(chinese: Mapping[str, tuple[str, str]]) -> dict[str, str]:
+    """Each Chinese form without the particles inside it, where that leaves two characters or
+    more (a particle that ends a form is part of it: 翻了 is no 翻牌)."""
+    bare: dict[str, str] = {}
+    for form in sorted(chinese, key=len, reverse=True):
+        stripped = "".join(c for c in form[:-1] if c not in PARTICLES) + form[-1:]
+        if len(stripped) >= 2 and form[0] not in PARTICLES and form[-1] not in PARTICLES:
+            bare.setdefault(stripped, form)
+    return bare
+
+
+def _scripts(doc: Node) -> tuple[dict[str, str], dict[str, str]]:
+    """``scripts``: each pair a Simplified character and its Traditional form; the two ways."""
+    pairs = str(doc.get("scripts") or "").split()
+    if any(len(pair) != 2 for pair in pairs):
+        raise doc.error("scripts", "scripts: each pair is a Simplified and a Traditional character")
+    return {p[0]: p[1] for p in pairs}, {p[1]: p[0] for p in pairs}
+
+
+def _variants(text: str, scripts: tuple[dict[str, str], dict[str, str]]) -> tuple[str, ...]:
+    """A Chinese form wholly in the other script (发牌: 發牌; 發牌: 发牌), where it differs."""
+    found = []
+    for table_ in scripts:
+        other = "".join(table_.get(char, char) for char in text)
+        if other != text:
+            found.append(other)
+    return tuple(found)
 
 
 def _characters(chinese: Mapping[str, tuple[str, str]], common: str) -> dict[str, tuple[str, str]]:

@@ -17,7 +17,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from dealer.rules.lexicon import KINDS, Lexicon, Number, table
+from dealer.rules.lexicon import KINDS, PARTICLES, Lexicon, Number, table
 from dealer.rules.words import CJK, COUNTS, ORDINALS, WORD, ZH_STOP, stem
 
 
@@ -43,6 +43,7 @@ class Reading:
     guessed: bool = False  # a facet read from one character of an unknown word: never decisive
     choice: bool = False  # "do we deal one at a time or two at once", 還是: asks which way is right
     unknown: tuple[str, ...] = ()  # words read as nothing
+    remedy: bool = False  # an error made while fixing one (the replacement card exposed too)
 
     @property
     def recognised(self) -> bool:
@@ -77,7 +78,9 @@ _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", 
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
-_HAND_EVENTS = frozenset(("extra", "short", "skipped", "exposed", "face-up", "sequence"))
+_HAND_EVENTS = frozenset(
+    ("extra", "short", "skipped", "exposed", "face-up", "sequence", "miscount")
+)
 _SEAT_WORDS = frozenset(("seat", "number", "no", "box", "spot", "position"))
 _PLAYER_WORDS = frozenset(
     map(stem, ("player", "players", "people", "guys", "hands", "seats", "handed"))
@@ -118,6 +121,27 @@ _RECEIVING = frozenset(map(stem, ("get", "gets", "got", "receive", "received")))
 _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _ZH_ALSO = ("也", "然后", "然後", "接着", "接著")  # "the replacement was seen too"
+_DECK_SIZED = 40  # a count of cards this large is a deck's
+# a card the table has seen ("the card everybody saw", "turned up earlier", 看過的那張)
+_SEEN = re.compile(
+    r"\b(?:saw|seen|turned\s+up|shown|showed)\b|看到|看过|看過|亮过|亮過", re.IGNORECASE
+)
+# the button named as such (莊家 alone may be the house dealer)
+_BUTTON_WORDS = re.compile(
+    r"\bbutton\b|按钮|按鈕|莊位|庄位|莊家位|庄家位|莊家按鈕|庄家按钮", re.IGNORECASE
+)
+# a street already dealt when an error of the deal is found ("flop already out", 翻牌都開了)
+_STREET_OUT = re.compile(
+    r"\b(?:flop|turn|river)\s+(?:is\s+|was\s+)?already\s+(?:out|dealt|down)\b"
+    r"|(?:翻牌|转牌|轉牌|河牌)(?:都|已经|已經)(?:发|發|开|開)(?:出来|出來)?了",
+    re.IGNORECASE,
+)
+# a seat passed over for the whole hand ("skipped him entirely", 整個跳過), not served later
+_WHOLE = re.compile(
+    r"\b(?:entirely|completely|altogether|at all|whole hand|the whole deal)\b"
+    r"|整个|整個|整手|一整|完全|一张都|一張都|都没|都沒",
+    re.IGNORECASE,
+)
 _ZH_HEDGES = ("可能", "也许", "也許", "不确定", "不確定")  # "maybe more than one": a guess
 _DEALING = frozenset(
     ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
@@ -206,7 +230,7 @@ class _Reader:
     player_before_verb = player_named = player_subject = dealer_named = someone = False
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
-    card_word = received = counted_extra = also = hedged = passive = False
+    card_word = received = counted_extra = also = hedged = passive = remedy = False
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
@@ -401,6 +425,28 @@ class _Reader:
                 fixed = "".join(self.lex.homophones.get(c, c) for c in piece)
                 if fixed != piece and fixed in forms:
                     return size, fixed, forms[fixed]
+        return self._bare_at(run, position, forms, longest)
+
+    def _bare_at(
+        self, run: str, position: int, forms: Mapping[str, tuple[str, str]], longest: int
+    ) -> tuple[int, str, tuple[str, str]] | None:
+        """A form said with particles it is listed without, or without those it is listed with
+        (發錯了人 for 發錯人, 看過牌 for 看過的牌): the longest such, never from a particle."""
+        if run[position] in PARTICLES:
+            return None
+        kept: list[str] = []
+        ends: list[int] = []  # where the run stands after each character kept
+        end = position
+        while end < len(run) and len(kept) < longest:
+            if run[end] not in PARTICLES:
+                kept.append(run[end])
+                ends.append(end + 1)
+            end += 1
+        for size in range(len(kept), 1, -1):
+            form = self.lex.bare.get("".join(kept[:size]))
+            said = run[position : ends[size - 1]]
+            if form is not None and form != said and form in forms:
+                return len(said), form, forms[form]
         return None
 
     # -- English
@@ -462,6 +508,13 @@ class _Reader:
                     betting = {"of", stem("betting")} <= set(after) or stem("bet") in after
                     self.later_round = self.later_round or not betting
                 position += 2
+                continue
+            if (
+                word == "first"
+                and words[position - 1 : position] == [stem("burn")]
+                and (position == len(words) - 1)
+            ):
+                position += 1  # "turn is dealt how, burn first?": the order of the steps
                 continue
             if word in ORDINALS and not self._is_street(words, position):
                 self.numbers.add((Number.ORDINAL, ORDINALS[word]))
@@ -617,12 +670,21 @@ class _Reader:
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}
             self.dealer_named = False
+            if not _BUTTON_WORDS.search(self.text):
+                objects.discard("button")  # 不是莊家的錯: 莊家 is the dealer there, not the button
         if self.passive and self.player_subject and self.found["who"] == {"player"}:
             self.found["who"] = set()  # "牌手的底牌被大家看到了": his card was seen, by whom?
         if self.player_subject and not self.dealer_named and not self.found["who"]:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
             self.found["who"].update(("player", "dealer"))
+        if events == {"face-up"} and "deck" in objects and "hole" not in objects:
+            events.add("boxed")  # "two face-up cards in the stub", 牌疊裡有一張翻著: boxed
+        if "passed" in events and ("skipped" in events or _WHOLE.search(self.text)):
+            events.discard("passed")  # passed over for the whole hand: never served
+            events.add("skipped")
+        if _STREET_OUT.search(self.text) and not events & {"early", "extra", "missed-burn"}:
+            when.add("late")  # "flop already out", 翻牌都發出來了: a street dealt since the error
         if self.before:
             when.add("before-action")
         if self.after:
@@ -765,6 +827,7 @@ class _Reader:
             self.numbers.add((Number.COUNT, 2))
             events.discard("extra")
             events.discard("sequence")  # "補給他的那張又翻開了": a replacement, not a seat served
+            self.remedy = replaced  # the replacement exposed: an error in the remedy
         if events & {"exposed", "face-up"} and "doubled" in events and not self.seats:
             events.discard("doubled")  # "flipped up two cards back to back": two exposed in a row
         counts = [value for number, value in self.numbers if number is Number.COUNT]
@@ -779,7 +842,7 @@ class _Reader:
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         named_cards = counts or any(n is Number.EXTRA for n, _ in self.numbers)
         # "有人多一張", "someone is short a card": someone's hand (not "有人下注", someone bet)
-        a_hand = self.someone and events & {"extra", "short"}
+        a_hand = self.someone and events & {"extra", "short", "miscount"}
         someone = self.seats or players or self.player_named or a_hand or objects & _POSITIONS
         held = objects - self.lex.loose - {"hole", "button"} - _TIMES
         hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
@@ -801,10 +864,18 @@ class _Reader:
             counts = [1]
         implied: set[str] = set()
         objects.update(self.lex.event_objects[e] for e in events if e in self.lex.event_objects)
+        deck_sized = max(counts, default=0) >= _DECK_SIZED
+        if self.card_word and deck_sized and not objects - self.lex.loose:
+            objects.add("deck")  # "counted 51 cards", 點牌只有51張: only a deck holds that many
         for name, (cards, more, fewer, near) in self.lex.implied.items():
             if name == "burn" and self.after_burn is not None:
                 continue  # the count is of the cards dealt after the burn
-            if name in objects and counts and not events:
+            # a seat said to hold three cards has one too many, whatever else is said of the deal
+            # ("4號三張牌，荷官又亮了5號一張": an extra card, and an exposure)
+            held_extra = (
+                name == "hole" and self.seats and self.holding and max(counts, default=0) >= 3
+            )
+            if name in objects and counts and (not events or held_extra):
                 value = max(counts)
                 if abs(value - cards) > near:
                     break
@@ -814,7 +885,16 @@ class _Reader:
                 if event is not None and event not in events:
                     implied.add(event)
                 break
-        if "seen-card" in events and self.again and events & {"extra", "exposed"}:
+        if (
+            events <= {"exposed", "face-up"}
+            and (events or _SEEN.search(self.text))
+            and not objects & _STREETS_BURN - {"burn"}
+            and any(p.search(self.text) for p in self.lex.readings.back_in)
+        ):
+            # "the card turned up earlier, does it go back in when we reshuffle?": a seen card
+            events = {"seen-card", *events}
+        back_in = any(p.search(self.text) for p in self.lex.readings.back_in)
+        if "seen-card" in events and self.again and events & {"extra", "exposed"} and not back_in:
             events.discard("seen-card")  # one held as the burn and another: two in the deal
         if "seen-card" in events and events - {"seen-card"}:
             implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
@@ -864,6 +944,7 @@ class _Reader:
             guessed=self.guessed,
             choice=self.choice,
             unknown=tuple(self.unknown),
+            remedy=self.remedy,
         )
 
 

@@ -3,7 +3,7 @@
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
 a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 7), who shows
-first, a seat's third card).
+first, a seat's third card, a card going back into the stub).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -37,6 +37,7 @@ _PATTERNS = {
     "amounts": False,
     "show-first": False,
     "seat-extra": False,
+    "back-in": False,
 }
 
 
@@ -56,6 +57,7 @@ class Readings:
     amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
     seat_extra: tuple[re.Pattern[str], ...]  # 給小盲發了第三張: a seat's third card, one too many
+    back_in: tuple[re.Pattern[str], ...]  # "does it go back into the deck", 洗回去: into the stub
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()

@@ -33,11 +33,12 @@ topic no rule covers.
 from __future__ import annotations
 
 import difflib
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealer.rules.fit import OBJECT_WEIGHT, Fit, Kind, fit, fits, kinds
+from dealer.rules.fit import OBJECT_WEIGHT, Fit, Kind, fit, fits, kinds, unique_events
 from dealer.rules.lexicon import (
     FACETS_PATH,
     SEARCH_PATH,
@@ -203,6 +204,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         if not partial:
             return _none(query, reading)
         chosen = partial[:3]
+        chosen += [f for f in _two_errors(chosen[0], reading, ranked) if f not in chosen]
         return _which(chosen, reading, "event" if reading.events else "object")
     best = candidates[0]
     tier = _KIND_TIER if reading.guessed else _TIER  # a guessed facet decides nothing alone
@@ -215,7 +217,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     thin = best.score <= OBJECT_WEIGHT and bool(reading.unknown)
     if (
         (reading.irregular or _incident(reading) or thin)
-        and not wanted_events(reading)
+        and not wanted_events(reading) - _procedure_events()
         and Kind.PROCEDURE in kinds(best.id)
     ):
         # "something went wrong" with a rule of the normal procedure best: what went wrong was
@@ -223,11 +225,13 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         wrong = [
             f
             for f in ranked
-            if not f.conflicts
+            if (not f.conflicts or (reading.irregular and _only_beside(f, reading)))
             and f.score > 0
             and Kind.PROCEDURE not in kinds(f.id)
             and f not in chosen
         ]
+        # those only beside it last, the most particular first (the burn before the flop)
+        wrong.sort(key=lambda f: (1, len(table().facets[f.id].also)) if f.conflicts else (0, 0))
         chosen += wrong[:3]
     if len(chosen) == 1 and reading.choice and Kind.PROCEDURE not in kinds(best.id):
         # "one at a time or two at once?": a question of which way is right, not a report of
@@ -240,8 +244,13 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and table().facets[f.id].object & shared
             and not any(c.startswith("object:") for c in f.conflicts)
         ][:1]
+    late = (
+        _noticed_late(best, reading, ranked)
+        or _two_errors(best, reading, ranked)
+        or _in_remedy(best, reading, ranked)
+    )
     if len(chosen) == 1:
-        rivals = _rivals(best, reading, ranked)
+        rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked) or late
         if not rivals:
             return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
         chosen += rivals
@@ -260,6 +269,8 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             if f.conflicts == ("who:dealer",) and f.named and f.score >= best.score - _WIDE_TIER
         ]
         offered = offered[: _MOST - 1] + unsaid[:1] if unsaid else offered
+    if late and late[0] not in offered:  # when it was noticed, or a second error, is asked too
+        offered = offered[: _MOST - 1] + late
     return _which(offered, reading)
 
 
@@ -283,7 +294,17 @@ def _supported(best: Fit, reading: Reading) -> bool:
         # a number alone decides only when something is said to have happened ("two burns": one
         # too many); "seat 5 got his second card before seat 4" names no exposure
         return bool((named & facets.object) - others) or (counted and bool(wanted_events(reading)))
-    return not facets.object or bool(named & facets.object or reading.events & facets.event)
+    if named & facets.object or not facets.object:
+        return True
+    # an event of its own, with its object unsaid: not when another rule shares the event ("short
+    # all-in raise": the limit game's rule, or no limit's minimum raise)
+    own = reading.events & facets.event
+    shared = any(
+        own & f.also_event and named & (f.object | f.also)
+        for r, f in lexicon.facets.items()
+        if r != best.id
+    )
+    return bool(own) and not shared
 
 
 def _rivals(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
@@ -298,6 +319,113 @@ def _rivals(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
     same = [f for f in near if facets[f.id].object & own or not own]
     same.sort(key=lambda f: (len(f.conflicts), -f.score))
     return same[:2]
+
+
+def _noticed_late(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """NOTICED-LATE for an irregularity said to be noticed late: which rule decides, the
+    irregularity's own or when it was noticed, is the floor's to say (RULES.md gives "an exposed
+    first card noticed after a raise and a call" to both; the blind sets split on it)."""
+    if Kind.PROCEDURE in kinds(best.id):
+        return []
+    if "late" not in reading.when and not ("after-action" in reading.when and _turns(best.id)):
+        return []
+    return [f for f in ranked if f.id != best.id and table().facets[f.id].when >= {"late"}][:1]
+
+
+@functools.cache
+def _procedure_events() -> frozenset[str]:
+    """Events only rules of the normal procedure have (the button's move): said with words that
+    something went wrong ("the button did not move"), they name no irregularity."""
+    facets = table().facets
+    found: set[str] = set()
+    for rule_id, f in facets.items():
+        found |= f.event if Kind.PROCEDURE in kinds(rule_id) else set()
+    return frozenset(
+        e
+        for e in found
+        if not any(e in f.event for r, f in facets.items() if Kind.PROCEDURE not in kinds(r))
+    )
+
+
+def _only_beside(candidate: Fit, reading: Reading) -> bool:
+    """An irregularity of what the question names, though about something beside it ("the flop
+    had a problem": the burn missed before the flop too): ruled out only because its own object
+    is not named, while every object named is one it lists beside its own."""
+    facets = table().facets[candidate.id]
+    own = "object:" + "/".join(sorted(facets.object))
+    hard = reading.objects - table().loose
+    return candidate.conflicts == (own,) and bool(hard) and hard <= facets.also
+
+
+def _two_errors(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """REMEDY-STACK for two irregularities no one rule has together ("seat 3 has three cards
+    and the dealer exposed one more to seat 4"): each adds its ruling to what is owed."""
+    facets = table().facets
+    errors = {
+        event
+        for event in wanted_events(reading)
+        if any(event in f.event for r, f in facets.items() if Kind.PROCEDURE not in kinds(r))
+    }
+    together = any(errors <= f.event | f.also_event for f in facets.values())
+    if (len(errors) < 2 or together) and "second-error" not in reading.events:
+        return []
+    return [f for f in ranked if f.id != best.id and "second-error" in facets[f.id].event][:1]
+
+
+def _in_remedy(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """REMEDY-STACK for an error made while fixing another (the replacement card exposed too):
+    RULES.md counts that card with the first, and stacks the rulings."""
+    if not reading.remedy:
+        return []
+    return [f for f in ranked if f.id != best.id and "second-error" in table().facets[f.id].event][
+        :1
+    ]
+
+
+@functools.cache
+def _turns(rule_id: str) -> bool:
+    """Whether the rule's remedy differs once substantial action has taken place."""
+    return any(r.after_substantial_action is not None for r in book().rules[rule_id].rulings)
+
+
+def _contradicted(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """The rules of the same happening the question also points at: a single answer needs the
+    facets that decide between them read one way, so a rule of the same event and object ruled
+    out only by a number or a street the question names, while the question also names one of
+    its own that the best has nothing to say about ("first card exposed ... two calls": the
+    first card's rule and the two cards'; "the turn came early, and the river?"), is offered
+    with it."""
+    facets = table().facets
+    own = facets[best.id]
+    if not own.event:
+        return []
+    said = reading.said | reading.objects
+    found = []
+    for other in ranked:
+        theirs = facets[other.id]
+        if (
+            other.id == best.id
+            or not other.conflicts
+            or not theirs.event & own.event
+            or not (theirs.object & own.object or not theirs.object or not own.object)
+            or not (theirs.who & own.who or not theirs.who or not own.who)
+        ):
+            continue
+        numbers = all(c.split(":")[0] in set(Number) for c in other.conflicts)
+        streets = all(c.startswith("object:") and c[7:] in own.object for c in other.conflicts)
+        if numbers:
+            backed = any(
+                number not in own.numbers
+                and any(value in span for span in theirs.numbers.get(number, ()))
+                for number, value in reading.numbers
+            )
+        elif streets:
+            backed = bool(theirs.object & said - own.object)
+        else:
+            continue
+        if backed:
+            found.append(other)
+    return found[:2]
 
 
 def _incident(reading: Reading) -> bool:
@@ -330,8 +458,14 @@ def _differ_in_kind(one: str, other: str) -> bool:
 def _strong(candidate: Fit, query: Reading) -> bool:
     """A fit on both an event and one of the rule's own objects, named in words (outweighs an
     outside topic: "buy in short" names no hand, though a player short of cards would be one)."""
+    if query.guessed:
+        return False  # a facet guessed from one character never outweighs a topic named
     facets = table().facets[candidate.id]
-    return bool(query.events & facets.event) and bool(query.said & facets.object)
+    # or an event only that rule has ("dealt to the guy sitting out on a break": a seat not
+    # entitled, though a break is no rule's)
+    own = query.events & facets.event
+    alone = own & unique_events() and Kind.PROCEDURE not in kinds(candidate.id)
+    return bool(own) and bool(query.said & facets.object or alone)
 
 
 def _which(chosen: Sequence[Fit], reading: Reading, fallback: str = "event") -> Answer:
