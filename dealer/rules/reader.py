@@ -137,8 +137,9 @@ _STREET_OUT = re.compile(
     re.IGNORECASE,
 )
 # a seat passed over for the whole hand ("skipped him entirely", 整個跳過), not served later
+# ("missed him completely" alone may still mean one card: the seventh set asks)
 _WHOLE = re.compile(
-    r"\b(?:entirely|completely|altogether|at all|whole hand|the whole deal)\b"
+    r"\b(?:entirely|altogether|at all|whole hand|the whole deal)\b"
     r"|整个|整個|整手|一整|完全|一张都|一張都|都没|都沒",
     re.IGNORECASE,
 )
