@@ -454,7 +454,9 @@ class _Reader:
     def _english(self, text: str) -> None:
         text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
-        self.singular = "card" in raw and "cards" not in raw
+        # "high card" (for the button) ranks a card, it does not count one
+        counted = [w for i, w in enumerate(raw) if w != "card" or i == 0 or raw[i - 1] != "high"]
+        self.singular = "card" in counted and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
         self.also = self.also or bool({"too", "also", "then"} & set(raw))
