@@ -725,10 +725,13 @@ class _Reader:
         if (
             self.first_round
             and counted == {2}
-            and not events
+            and not events - {"skipped"}
             and (self.seats or objects & _POSITIONS)
         ):
-            events.add("doubled")  # "two cards to the small blind on the first pass"
+            # "two cards to the small blind on the first pass" (the others still waiting, 其他人還沒
+            # 收到牌: the second card was theirs)
+            events -= {"skipped"}
+            events.add("doubled")
         if (
             self.irregular
             and (self.again or (Number.ORDINAL, 2) in self.numbers)
