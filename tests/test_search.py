@@ -169,7 +169,7 @@ def test_the_fourth_set_is_in_three_languages_with_uncovered_topics() -> None:
 
 @pytest.mark.parametrize(
     ("phrases", "least", "most_wrong"),
-    [(FIFTH, 0.937, 11), (SIXTH, 0.950, 4)],
+    [(FIFTH, 0.937, 10), (SIXTH, 0.950, 4)],
     ids=["fifth", "sixth"],
 )
 def test_the_fifth_and_sixth_sets_score_at_least_as_when_last_measured(
@@ -200,13 +200,13 @@ def test_the_fifth_and_sixth_sets_are_in_three_languages_with_uncovered_topics(
 
 
 def test_the_seventh_set_scores_at_least_as_when_last_measured() -> None:
-    """A floor under the seventh set's figures (first sight, eighth round: 88.7% offered, 14
-    confidently wrong, 2 "no rule", 20 of 24 uncovered; docs/floor.md)."""
+    """A floor under the seventh set's figures at the end of the eighth round (first sight: 88.7%
+    offered, 14 confidently wrong, 2 "no rule", 20 of 24 uncovered; docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(SEVENTH)
-    assert offered >= 0.886  # 266 of 300
-    assert wrong <= 14
-    assert no_rule <= 2
-    assert uncovered >= 20
+    assert offered >= 0.933  # 280 of 300 (266 at first sight)
+    assert wrong <= 3
+    assert no_rule == 0
+    assert uncovered >= 22
 
 
 def test_the_seventh_set_is_in_three_languages_with_uncovered_topics() -> None:
