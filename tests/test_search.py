@@ -203,7 +203,7 @@ def test_the_seventh_set_scores_at_least_as_when_last_measured() -> None:
     """A floor under the seventh set's figures at the end of the eighth round (first sight: 88.7%
     offered, 14 confidently wrong, 2 "no rule", 20 of 24 uncovered; docs/floor.md)."""
     offered, wrong, no_rule, uncovered = _score(SEVENTH)
-    assert offered >= 0.940  # 282 of 300 (266 at first sight)
+    assert offered >= 0.946  # 284 of 300 (266 at first sight)
     assert wrong <= 3
     assert no_rule == 0
     assert uncovered >= 22
