@@ -45,6 +45,11 @@ FIFTH: list[dict[str, Any]] = yaml.safe_load(
 SIXTH: list[dict[str, Any]] = yaml.safe_load(
     (Path(__file__).parent / "floor_phrases_sixth.yaml").read_text(encoding="utf-8")
 )
+# The seventh development set (issue 22, eighth round), 324 phrasings written blind like the sixth:
+# scored at first sight (docs/floor.md), then used.
+SEVENTH: list[dict[str, Any]] = yaml.safe_load(
+    (Path(__file__).parent / "floor_phrases_seventh.yaml").read_text(encoding="utf-8")
+)
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -53,6 +58,8 @@ _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
 def _holds(answer: Answer, phrase: dict[str, Any]) -> bool:
     """The answer the development set asks for (bench/floor_phrases.py counts the same)."""
     expected, never = phrase["expect"], set(phrase.get("never", []))
+    if isinstance(expected, list) and len(expected) == 1:
+        expected = expected[0]  # one rule that asks its own question is that rule
     if expected == "none":
         return answer.kind is Verdict.NONE
     if never & set(answer.ids):
@@ -162,7 +169,7 @@ def test_the_fourth_set_is_in_three_languages_with_uncovered_topics() -> None:
 
 @pytest.mark.parametrize(
     ("phrases", "least", "most_wrong"),
-    [(FIFTH, 0.937, 11), (SIXTH, 0.950, 4)],
+    [(FIFTH, 0.937, 10), (SIXTH, 0.950, 4)],
     ids=["fifth", "sixth"],
 )
 def test_the_fifth_and_sixth_sets_score_at_least_as_when_last_measured(
@@ -190,6 +197,27 @@ def test_the_fifth_and_sixth_sets_are_in_three_languages_with_uncovered_topics(
         expected = p["expect"] if isinstance(p["expect"], list) else [p["expect"]]
         assert set(expected) <= known and set(p.get("never", [])) <= known
     assert sum(p["expect"] == "none" for p in phrases) >= 36
+
+
+def test_the_seventh_set_scores_at_least_as_when_last_measured() -> None:
+    """A floor under the seventh set's figures at the end of the eighth round (first sight: 88.7%
+    offered, 14 confidently wrong, 2 "no rule", 20 of 24 uncovered; docs/floor.md)."""
+    offered, wrong, no_rule, uncovered = _score(SEVENTH)
+    assert offered >= 0.946  # 284 of 300 (266 at first sight)
+    assert wrong <= 3
+    assert no_rule == 0
+    assert uncovered >= 22
+
+
+def test_the_seventh_set_is_in_three_languages_with_uncovered_topics() -> None:
+    known = set(book().rules) | {"none"}
+    assert len(SEVENTH) >= 324
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        assert sum(p["lang"] == lang for p in SEVENTH) >= 98, lang
+    for p in SEVENTH:  # like the sixth, two rules without an `ask` mean both apply
+        expected = p["expect"] if isinstance(p["expect"], list) else [p["expect"]]
+        assert set(expected) <= known and set(p.get("never", [])) <= known, p
+    assert sum(p["expect"] == "none" for p in SEVENTH) >= 24
 
 
 @pytest.mark.parametrize("phrase", PHRASES, ids=lambda p: p["q"])

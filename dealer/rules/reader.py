@@ -137,8 +137,9 @@ _STREET_OUT = re.compile(
     re.IGNORECASE,
 )
 # a seat passed over for the whole hand ("skipped him entirely", 整個跳過), not served later
+# ("missed him completely" alone may still mean one card: the seventh set asks)
 _WHOLE = re.compile(
-    r"\b(?:entirely|completely|altogether|at all|whole hand|the whole deal)\b"
+    r"\b(?:entirely|altogether|at all|whole hand|the whole deal)\b"
     r"|整个|整個|整手|一整|完全|一张都|一張都|都没|都沒",
     re.IGNORECASE,
 )
@@ -453,7 +454,9 @@ class _Reader:
     def _english(self, text: str) -> None:
         text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
-        self.singular = "card" in raw and "cards" not in raw
+        # "high card" (for the button) ranks a card, it does not count one
+        counted = [w for i, w in enumerate(raw) if w != "card" or i == 0 or raw[i - 1] != "high"]
+        self.singular = "card" in counted and "cards" not in raw
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
         self.also = self.also or bool({"too", "also", "then"} & set(raw))
@@ -722,10 +725,13 @@ class _Reader:
         if (
             self.first_round
             and counted == {2}
-            and not events
+            and not events - {"skipped"}
             and (self.seats or objects & _POSITIONS)
         ):
-            events.add("doubled")  # "two cards to the small blind on the first pass"
+            # "two cards to the small blind on the first pass" (the others still waiting, 其他人還沒
+            # 收到牌: the second card was theirs)
+            events -= {"skipped"}
+            events.add("doubled")
         if (
             self.irregular
             and (self.again or (Number.ORDINAL, 2) in self.numbers)

@@ -249,6 +249,13 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         or _two_errors(best, reading, ranked)
         or _in_remedy(best, reading, ranked)
     )
+    if len(chosen) == 1 and ruleset is None:
+        # an event the rulesets rule apart ("seat 2 got both cards back to back"), with no
+        # ruleset given: every ruleset's rule, though another word leans to one of them
+        for event in sorted(reading.events):
+            rivals_by_ruleset = set(table().ruleset_events.get(event, {}).values())
+            if best.id in rivals_by_ruleset:
+                chosen += [f for f in ranked if f.id in rivals_by_ruleset and f not in chosen]
     if len(chosen) == 1:
         rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked) or late
         if not rivals:
