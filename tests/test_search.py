@@ -19,37 +19,32 @@ from dealer.rules.texts import cells, pad, resolve_lang
 from tests.conftest import ROOT
 from tests.helpers import run_cli
 
-PHRASES: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "floor_phrases.yaml").read_text(encoding="utf-8")
-)
+
+def _phrasings(name: str) -> list[dict[str, Any]]:
+    """A set of floor phrasings in tests/: each a question, its language and what it expects."""
+    loaded: list[dict[str, Any]] = yaml.safe_load(
+        (Path(__file__).parent / f"{name}.yaml").read_text(encoding="utf-8")
+    )
+    return loaded
+
+
+PHRASES = _phrasings("floor_phrases")
 # The second development set (issue 22), written from RULES.md before the matcher was run on it:
 # scored as a whole (bench/floor_phrases.py), not held line by line.
-MORE: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "floor_phrases_more.yaml").read_text(encoding="utf-8")
-)
+MORE = _phrasings("floor_phrases_more")
 # The third development set (issue 22, third round), written from RULES.md, the seeds and the WSOP
 # books by a session that never saw the matcher: scored once at first sight, then developed on.
-THIRD: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "floor_phrases_third.yaml").read_text(encoding="utf-8")
-)
+THIRD = _phrasings("floor_phrases_third")
 # The fourth development set (issue 22, sixth round), 360 phrasings written blind by a session that
 # never saw the lexicon or the matcher: scored once at first sight (docs/floor.md), then used.
-FOURTH: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "floor_phrases_fourth.yaml").read_text(encoding="utf-8")
-)
+FOURTH = _phrasings("floor_phrases_fourth")
 # The fifth (long stories) and sixth (short phone messages) development sets (issue 22, seventh
 # round), written blind like the fourth: scored at first sight (docs/floor.md), then used.
-FIFTH: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "floor_phrases_fifth.yaml").read_text(encoding="utf-8")
-)
-SIXTH: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "floor_phrases_sixth.yaml").read_text(encoding="utf-8")
-)
+FIFTH = _phrasings("floor_phrases_fifth")
+SIXTH = _phrasings("floor_phrases_sixth")
 # The seventh development set (issue 22, eighth round), 324 phrasings written blind like the sixth:
 # scored at first sight (docs/floor.md), then used.
-SEVENTH: list[dict[str, Any]] = yaml.safe_load(
-    (Path(__file__).parent / "floor_phrases_seventh.yaml").read_text(encoding="utf-8")
-)
+SEVENTH = _phrasings("floor_phrases_seventh")
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
