@@ -93,9 +93,6 @@ _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|wou
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
-# the card given in place of an exposed one: exposed again, two exposed in the deal
-_REPLACEMENT = ("replacement", "replaced", "补给", "補給", "补的", "補的", "换上的", "換上的")
-_COLOURS = re.compile(r"\b(?:red|blue|green|black|gold)\b|[红紅蓝藍绿綠]")
 _CARD_NUMBER = re.compile(r"\bcards?\s*#\s*(\d+)", re.I)  # "card #2": the deal's second card
 
 
@@ -122,27 +119,6 @@ _ZH_EACH = frozenset("都各")
 _ZH_NOT = frozenset("没沒未")
 _ZH_ALSO = ("也", "然后", "然後", "接着", "接著")  # "the replacement was seen too"
 _DECK_SIZED = 40  # a count of cards this large is a deck's
-# a card the table has seen ("the card everybody saw", "turned up earlier", 看過的那張)
-_SEEN = re.compile(
-    r"\b(?:saw|seen|turned\s+up|shown|showed)\b|看到|看过|看過|亮过|亮過", re.IGNORECASE
-)
-# the button named as such (莊家 alone may be the house dealer)
-_BUTTON_WORDS = re.compile(
-    r"\bbutton\b|按钮|按鈕|莊位|庄位|莊家位|庄家位|莊家按鈕|庄家按钮", re.IGNORECASE
-)
-# a street already dealt when an error of the deal is found ("flop already out", 翻牌都開了)
-_STREET_OUT = re.compile(
-    r"\b(?:flop|turn|river)\s+(?:is\s+|was\s+)?already\s+(?:out|dealt|down)\b"
-    r"|(?:翻牌|转牌|轉牌|河牌)(?:都|已经|已經)(?:发|發|开|開)(?:出来|出來)?了",
-    re.IGNORECASE,
-)
-# a seat passed over for the whole hand ("skipped him entirely", 整個跳過), not served later
-# ("missed him completely" alone may still mean one card: the seventh set asks)
-_WHOLE = re.compile(
-    r"\b(?:entirely|altogether|at all|whole hand|the whole deal)\b"
-    r"|整个|整個|整手|一整|完全|一张都|一張都|都没|都沒",
-    re.IGNORECASE,
-)
 _ZH_HEDGES = ("可能", "也许", "也許", "不确定", "不確定")  # "maybe more than one": a guess
 _DEALING = frozenset(
     ("deal", "pitch", "发", "發", "发牌", "發牌", "发了", "發了", "发给", "發給", "发到", "發到")
@@ -648,6 +624,10 @@ class _Reader:
         self.field = True
         return position + 1
 
+    def _says(self, patterns: tuple[re.Pattern[str], ...]) -> bool:
+        """Whether the question says what one of the readings' patterns reads."""
+        return any(pattern.search(self.text) for pattern in patterns)
+
     def _each_hand(self, objects: set[str], implied: set[str], counts: Sequence[int]) -> None:
         """ "2號跟8號都拿到三張", "大小盲都拿三張", "seat 2 and seat 5 both have 3 cards": each hand
         named holds one too many, so as many too many in all as hands (a hand's count says so;
@@ -669,11 +649,11 @@ class _Reader:
         any_count = any(n is Number.COUNT for n, _ in self.numbers)
         if "doubled" in events and not (self.card_word or self.dealt or any_count):
             events.discard("doubled")  # "the big blind twice in a row": no card dealt twice
-        if any(pattern.search(self.text) for pattern in self.lex.readings.not_dealer):
+        if self._says(self.lex.readings.not_dealer):
             # "not the dealer's fault", "不是發牌員的錯": the player did it
             self.found["who"] = {"player"}
             self.dealer_named = False
-            if not _BUTTON_WORDS.search(self.text):
+            if not self._says(self.lex.readings.button_named):
                 objects.discard("button")  # 不是莊家的錯: 莊家 is the dealer there, not the button
         if self.passive and self.player_subject and self.found["who"] == {"player"}:
             self.found["who"] = set()  # "牌手的底牌被大家看到了": his card was seen, by whom?
@@ -683,10 +663,14 @@ class _Reader:
             self.found["who"].update(("player", "dealer"))
         if events == {"face-up"} and "deck" in objects and "hole" not in objects:
             events.add("boxed")  # "two face-up cards in the stub", 牌疊裡有一張翻著: boxed
-        if "passed" in events and ("skipped" in events or _WHOLE.search(self.text)):
+        if "passed" in events and ("skipped" in events or self._says(self.lex.readings.whole_hand)):
             events.discard("passed")  # passed over for the whole hand: never served
             events.add("skipped")
-        if _STREET_OUT.search(self.text) and not events & {"early", "extra", "missed-burn"}:
+        if self._says(self.lex.readings.street_out) and not events & {
+            "early",
+            "extra",
+            "missed-burn",
+        }:
             when.add("late")  # "flop already out", 翻牌都發出來了: a street dealt since the error
         if self.before:
             when.add("before-action")
@@ -754,9 +738,9 @@ class _Reader:
                 (n, v) for n, v in self.numbers if n not in (Number.ORDINAL, Number.COUNT)
             }
             self.numbers.add((Number.COUNT, 2))
-        if any(pattern.search(self.text) for pattern in self.lex.readings.show_first):
+        if self._says(self.lex.readings.show_first):
             objects.add("show-order")  # "who turns his hand over first", 誰先亮: who shows first
-        colours = set(_COLOURS.findall(self.text.casefold()))
+        colours = {c.casefold() for p in self.lex.readings.colours for c in p.findall(self.text)}
         if "deck" in objects and self.card_word and len(colours) >= 2:
             events.add("foreign")  # "a blue deck's card in our red deck": another deck's card
         if events & {"duplicate", "foreign"}:
@@ -781,7 +765,7 @@ class _Reader:
                 street = found.group(1).casefold()
                 objects -= {readings.street_of.get(street, street), "round-end"}
                 objects.add(readings.next_street[street])
-        if any(pattern.search(self.text) for pattern in readings.seat_card):
+        if self._says(readings.seat_card):
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
@@ -820,12 +804,12 @@ class _Reader:
             when.discard("before-action")
         if "early" in events and objects & streets and "hole" not in objects:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
-        if any(pattern.search(self.text) for pattern in readings.seat_extra):
+        if self._says(readings.seat_extra):
             # "給小盲發了第三張": a seat's third card is one too many, not the deal's third card
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers |= {(Number.COUNT, 3), (Number.EXTRA, 1)}
             events.add("extra")
-        replaced = any(w in self.text.casefold() for w in _REPLACEMENT)
+        replaced = self._says(self.lex.readings.replacement)
         if (self.exposures >= 2 or replaced) and self.exposures and (self.again or self.also):
             # "exposed a card, and the replacement got flashed too", "one card flashed and then an
             # extra card dealt face up": two cards exposed in the deal, the extra one among them
@@ -893,13 +877,13 @@ class _Reader:
                 break
         if (
             events <= {"exposed", "face-up"}
-            and (events or _SEEN.search(self.text))
+            and (events or self._says(self.lex.readings.seen))
             and not objects & _STREETS_BURN - {"burn"}
-            and any(p.search(self.text) for p in self.lex.readings.back_in)
+            and self._says(self.lex.readings.back_in)
         ):
             # "the card turned up earlier, does it go back in when we reshuffle?": a seen card
             events = {"seen-card", *events}
-        back_in = any(p.search(self.text) for p in self.lex.readings.back_in)
+        back_in = self._says(self.lex.readings.back_in)
         if "seen-card" in events and self.again and events & {"extra", "exposed"} and not back_in:
             events.discard("seen-card")  # one held as the burn and another: two in the deal
         if "seen-card" in events and events - {"seen-card"}:

@@ -3,7 +3,8 @@
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
 a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 7), who shows
-first, a seat's third card, a card going back into the stub).
+first, a seat's third card, a card going back into the stub, a card seen, the button named, a
+street already out, a seat passed over for the whole hand, the decks' colours, a replacement card).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -38,6 +39,12 @@ _PATTERNS = {
     "show-first": False,
     "seat-extra": False,
     "back-in": False,
+    "seen": False,
+    "button-named": False,
+    "street-out": False,
+    "whole-hand": False,
+    "colours": False,
+    "replacement": False,
 }
 
 
@@ -58,6 +65,12 @@ class Readings:
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
     seat_extra: tuple[re.Pattern[str], ...]  # 給小盲發了第三張: a seat's third card, one too many
     back_in: tuple[re.Pattern[str], ...]  # "does it go back into the deck", 洗回去: into the stub
+    seen: tuple[re.Pattern[str], ...]  # "the card everybody saw", 看過: a card the table has seen
+    button_named: tuple[re.Pattern[str], ...]  # "button", 按鈕 (莊家 alone may be the dealer)
+    street_out: tuple[re.Pattern[str], ...]  # "flop already out", 翻牌都開了: a street dealt since
+    whole_hand: tuple[re.Pattern[str], ...]  # "skipped him entirely", 整個: never served
+    colours: tuple[re.Pattern[str], ...]  # the colours of decks' backs (red, 藍)
+    replacement: tuple[re.Pattern[str], ...]  # "the replacement", 補給他的: the card given for one
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()
