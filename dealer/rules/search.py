@@ -376,6 +376,12 @@ def _two_errors(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]
     together = any(errors <= f.event | f.also_event for f in facets.values())
     if (len(errors) < 2 or together) and "second-error" not in reading.events:
         return []
+    return _stacking(best, ranked)
+
+
+def _stacking(best: Fit, ranked: Sequence[Fit]) -> list[Fit]:
+    """The rule that stacks a second error's ruling on the first (REMEDY-STACK's facets say so)."""
+    facets = table().facets
     return [f for f in ranked if f.id != best.id and "second-error" in facets[f.id].event][:1]
 
 
@@ -384,9 +390,7 @@ def _in_remedy(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
     RULES.md counts that card with the first, and stacks the rulings."""
     if not reading.remedy:
         return []
-    return [f for f in ranked if f.id != best.id and "second-error" in table().facets[f.id].event][
-        :1
-    ]
+    return _stacking(best, ranked)
 
 
 @functools.cache
