@@ -26,11 +26,16 @@ pytest.importorskip("selenium")
 
 import uvicorn
 from selenium import webdriver
+from selenium.common.exceptions import TimeoutException
 from selenium.webdriver.chrome.service import Service
+from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import WebDriverWait
 
 from dealer.apps.web.app import Settings, create_app
 
-__all__ = ["CHROMEDRIVER", "CHROMIUM", "SHOTS", "chromium", "needs_chromium", "serving"]
+__all__ = [
+    "CHROMEDRIVER", "CHROMIUM", "SHOTS", "chromium", "needs_chromium", "open_page", "serving",
+]  # fmt: skip
 
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 # Screenshots go to a temporary folder, so that the suite leaves the checkout as it was;
@@ -86,3 +91,26 @@ def chromium(window: str = "1200,1000", downloads: Path | None = None) -> Iterat
     finally:
         driver.quit()
         shutil.rmtree(profile, ignore_errors=True)
+
+
+def open_page(driver: Any, url: str, element_id: str, seconds: float = 15) -> Any:
+    """Load ``url`` and wait for the element ``element_id`` the server's page carries; returns it.
+
+    Only the browser's own error page (``chrome-error://``: the load never reached the server) is
+    tried once more; a page the server sent without the element fails at once, with what it shows.
+    """
+    for attempt in (1, 2):
+        driver.get(url)
+        try:
+            return WebDriverWait(driver, seconds, poll_frequency=0.05).until(
+                lambda d: d.find_elements(By.ID, element_id)
+            )[0]
+        except TimeoutException:
+            if attempt == 1 and driver.current_url.startswith("chrome-error:"):
+                continue
+            shown = " ".join(driver.find_element(By.TAG_NAME, "body").text.split())[:300]
+            raise AssertionError(
+                f"{url}: no #{element_id} after {seconds:g} s; the browser is at "
+                f"{driver.current_url} ({driver.title!r}) showing: {shown!r}"
+            ) from None
+    raise AssertionError("unreachable")  # the loop returns or raises

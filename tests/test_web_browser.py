@@ -26,7 +26,15 @@ from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select, WebDriverWait
 
 from dealer.apps.web.app import Settings
-from tests.browser import CHROMEDRIVER, CHROMIUM, SHOTS, chromium, needs_chromium, serving
+from tests.browser import (
+    CHROMEDRIVER,
+    CHROMIUM,
+    SHOTS,
+    chromium,
+    needs_chromium,
+    open_page,
+    serving,
+)
 from tests.helpers import english_words
 
 __all__ = ["CHROMEDRIVER", "CHROMIUM"]  # for the other browser tests
@@ -224,8 +232,7 @@ def test_an_injected_premature_turn_is_handled_and_scored(browser: Any, server: 
 
 
 def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: str) -> None:
-    browser.get(f"{server}/floor?lang=zh-Hant")
-    box = browser.find_element(By.ID, "q")
+    box = open_page(browser, f"{server}/floor?lang=zh-Hant", "q")
     box.send_keys("轉牌 過早")
     browser.find_element(By.ID, "search").click()
     article = _wait(browser, lambda d: d.find_element(By.ID, "rule-TURN-PREMATURE"))
@@ -234,8 +241,9 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
     browser.save_screenshot(str(SHOTS / "floor-zh-Hant.png"))
     assert browser.find_elements(By.ID, "which") == []  # one rule: no "which one?"
     # The guided ask: a premature turn picked on a drawn table, answered for that table.
-    browser.get(f"{server}/ask?situation=turn-early&seed=4&players=6&lang=zh-Hant")
-    answer = browser.find_element(By.ID, "answer")
+    answer = open_page(
+        browser, f"{server}/ask?situation=turn-early&seed=4&players=6&lang=zh-Hant", "answer"
+    )
     assert "TURN-PREMATURE" in answer.text and "放在一旁" in answer.text
     assert len(browser.find_elements(By.CSS_SELECTOR, "#set-aside img")) == 1
     browser.save_screenshot(str(SHOTS / "ask-zh-Hant.png"))
@@ -260,8 +268,7 @@ def test_the_floor_desk_finds_a_ruling_from_chinese_words(browser: Any, server: 
 def test_the_floor_desk_asks_which_one_for_the_issue_phrasings(
     browser: Any, server: str, query: str, candidates: list[str], ask: str
 ) -> None:
-    browser.get(f"{server}/floor?lang=zh-Hant")
-    box = browser.find_element(By.ID, "q")
+    box = open_page(browser, f"{server}/floor?lang=zh-Hant", "q")
     box.send_keys(query)
     browser.find_element(By.ID, "search").click()
     which = _wait(browser, lambda d: d.find_element(By.ID, "which"))

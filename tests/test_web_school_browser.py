@@ -27,7 +27,7 @@ from dealer.apps.web.accounts import hash_password
 from dealer.apps.web.app import Settings
 from dealer.apps.web.store import Progress, Role
 from tests.browser import chromium as _chromium
-from tests.browser import needs_chromium, serving
+from tests.browser import needs_chromium, open_page, serving
 from tests.postgres import pg_server, pg_url
 from tests.test_web_browser import _click, _expected, _play, _start, _wait
 
@@ -54,8 +54,7 @@ def chromium(downloads: Path | None = None) -> AbstractContextManager[Any]:
 
 
 def sign_in(driver: Any, server: str, name: str) -> None:
-    driver.get(f"{server}/signin")
-    driver.find_element(By.ID, "name").send_keys(name)
+    open_page(driver, f"{server}/signin", "name").send_keys(name)
     driver.find_element(By.ID, "password").send_keys(PASSWORD)
     driver.find_element(By.CSS_SELECTOR, "#signin button").click()
     _wait(driver, lambda d: d.find_elements(By.ID, "who"))
@@ -91,8 +90,7 @@ def test_a_class_in_the_browser(server: str, tmp_path: Path) -> None:
     downloads.mkdir()
     with chromium(downloads) as mei:
         sign_in(mei, server, "Mei")
-        mei.get(f"{server}/classes")
-        mei.find_element(By.ID, "name").send_keys("Monday")
+        open_page(mei, f"{server}/classes", "name").send_keys("Monday")
         mei.find_element(By.CSS_SELECTOR, "#new-class button").click()
         _wait(mei, lambda d: d.find_elements(By.ID, "invite"))
         grid_url = mei.current_url.split("?")[0]
@@ -117,7 +115,7 @@ def test_a_class_in_the_browser(server: str, tmp_path: Path) -> None:
             assert status_of(bo, "/progress/Bo") == 200
             assert status_of(bo, grid_url.removeprefix(server)) == 403
 
-        mei.get(grid_url)
+        open_page(mei, grid_url, "grid-csv")
         cells = {
             (cell.find_element(By.XPATH, "..").get_attribute("data-trainee"),
              cell.get_attribute("data-skill")): cell.get_attribute("data-status")
@@ -134,5 +132,5 @@ def test_a_class_in_the_browser(server: str, tmp_path: Path) -> None:
         assert int(deal["Ann"]["first_right"]) == int(deal["Ann"]["positions"]) - 1
         assert deal["Bo"]["first_right"] == deal["Bo"]["positions"]
         mei.get(f"{grid_url}/trainees/Ann")
-        assert mei.find_elements(By.CSS_SELECTOR, 'tr[data-rule="DEAL-ORDER"]')
+        _wait(mei, lambda d: d.find_elements(By.CSS_SELECTOR, 'tr[data-rule="DEAL-ORDER"]'))
         assert mei.find_elements(By.CSS_SELECTOR, "svg.chart polyline, svg.chart circle")
