@@ -96,9 +96,11 @@ def chromium(window: str = "1200,1000", downloads: Path | None = None) -> Iterat
 def open_page(driver: Any, url: str, element_id: str, seconds: float = 15) -> Any:
     """Load ``url`` and wait for the element ``element_id`` the server's page carries; returns it.
 
-    Only the browser's own error page (``chrome-error://``: the load never reached the server) is
-    tried once more; a page the server sent without the element fails at once, with what it shows.
+    Only a load that never reached the server (the browser left on ``about:blank`` or its own
+    ``chrome-error://`` page) is tried once more; a page the server sent without the element fails
+    at once, with what it shows.
     """
+    origin = "/".join(url.split("/", 3)[:3])  # scheme://host:port
     for attempt in (1, 2):
         driver.get(url)
         try:
@@ -106,7 +108,7 @@ def open_page(driver: Any, url: str, element_id: str, seconds: float = 15) -> An
                 lambda d: d.find_elements(By.ID, element_id)
             )[0]
         except TimeoutException:
-            if attempt == 1 and driver.current_url.startswith("chrome-error:"):
+            if attempt == 1 and not driver.current_url.startswith(origin):
                 continue
             shown = " ".join(driver.find_element(By.TAG_NAME, "body").text.split())[:300]
             raise AssertionError(
