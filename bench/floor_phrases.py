@@ -13,10 +13,12 @@ Scores one or more phrase sets: by default the development sets the search is bu
 (a list of one rule, with an ``ask``, is that rule: the rule asks its own question)
 
 each with an optional ``never: [IDs]`` (rules that must not be offered). Printed per set and per
-language, for the covered phrasings: the right rule as the single answer, the right rule among
-candidates, a confidently wrong single answer (or a single answer where a "which one?" was due),
-"no rule" for a covered topic, a "which one?" without the right rule (or offering a rule it must
-never offer); and for the uncovered ones, how many were answered "no rule".
+language, for the covered phrasings: the right rule as the single answer, the answer as due (the
+single right rule, or the "which one?" with the candidates it must offer where one was due), the
+right rule offered (alone or among candidates), a confidently wrong single answer (or a single
+answer where a "which one?" was due), "no rule" for a covered topic, a "which one?" without the
+right rule (or offering a rule it must never offer); and for the uncovered ones, how many were
+answered "no rule".
 
     python bench/floor_phrases.py [--heldout PATH] [--show wrong|all] [PATH ...]
 """
@@ -57,6 +59,9 @@ DEVELOPMENT = tuple(
 LANGS = ("en", "zh-Hans", "zh-Hant")
 # Outcomes of a covered phrasing, then of an uncovered one.
 SINGLE, AMONG, WRONG, NO_RULE, BAD_WHICH = "single", "among", "wrong", "no-rule", "bad-which"
+# A "which one?" that was due and offers what it must: right, but not a single rule.
+WHICH_DUE = "which-due"
+COVERED = (SINGLE, WHICH_DUE, AMONG, WRONG, NO_RULE, BAD_WHICH)
 UNCOVERED_RIGHT, UNCOVERED_ANSWERED = "uncovered-right", "uncovered-answered"
 
 
@@ -78,7 +83,7 @@ def outcome(entry: dict[str, Any], answer: Answer) -> str:
         return WRONG  # a wrong rule, or one rule where the question can mean several
     if offered & never or not set(wanted) <= offered:
         return BAD_WHICH
-    return AMONG
+    return AMONG if isinstance(expect, str) else WHICH_DUE
 
 
 def load(path: Path) -> list[dict[str, Any]]:
@@ -94,16 +99,18 @@ def load(path: Path) -> list[dict[str, Any]]:
 
 
 def _line(label: str, counts: Counter[str]) -> str:
-    covered = sum(counts[k] for k in (SINGLE, AMONG, WRONG, NO_RULE, BAD_WHICH))
+    covered = sum(counts[k] for k in COVERED)
     uncovered = counts[UNCOVERED_RIGHT] + counts[UNCOVERED_ANSWERED]
 
     def share(n: int, of: int) -> str:
         return f"{n:4d} {100 * n / of:5.1f}%" if of else f"{n:4d}     -"
 
-    right = counts[SINGLE] + counts[AMONG]
+    right = counts[SINGLE] + counts[WHICH_DUE] + counts[AMONG]
+    due = counts[SINGLE] + counts[WHICH_DUE]
     return (
         f"{label:<9} {covered:4d} covered: single right {share(counts[SINGLE], covered)}"
-        f" | offered {share(right, covered)} | confidently wrong {counts[WRONG]:3d}"
+        f" | as due {share(due, covered)} | offered {share(right, covered)}"
+        f" | confidently wrong {counts[WRONG]:3d}"
         f" | no rule {counts[NO_RULE]:3d} | wrong which {counts[BAD_WHICH]:3d}"
         f" || {uncovered:3d} uncovered: answered no rule"
         f" {share(counts[UNCOVERED_RIGHT], uncovered)}"
@@ -119,7 +126,7 @@ def score(path: Path, show: str | None) -> Counter[str]:
         result = outcome(entry, answer)
         by_lang[entry["lang"]][result] += 1
         total[result] += 1
-        bad = result not in (SINGLE, AMONG, UNCOVERED_RIGHT)
+        bad = result not in (SINGLE, WHICH_DUE, AMONG, UNCOVERED_RIGHT)
         if show == "all" or (show == "wrong" and bad):
             got = f"{answer.kind.value} {', '.join(answer.ids)}"
             print(f"  {result:<18} {entry['q']!r} expect {entry['expect']} got {got}")
