@@ -96,7 +96,11 @@ class Dealing(HandState):
         self.forced[seat] += paid
         all_in = self.stacks[seat] == 0
         note = "all-in" if all_in else ""
-        self._record((kind, seat, (), paid, note, all_in, None, None, None, None, None, None))
+        # _record inline (as the pitch's event): two or three a hand
+        fields = (kind, seat, (), paid, note, all_in, None, None, None, None, None, None)
+        self.events.append(new_event(Event, fields))
+        if self.audit:
+            self.check()
         return paid
 
     def post_forced_bets(self, step: AnyStep) -> None:
@@ -296,16 +300,20 @@ class Dealing(HandState):
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
             card = self.ledger.turn_up()
-            self._record(
-                (_BOARD, None, (card,), None, "flop", False, None, None, _FLOP, None, None, None)
-            )
+            # _record inline: every flop's three cards
+            fields = (_BOARD, None, (card,), None, "flop", False, None, None, _FLOP,
+                      None, None, None)  # fmt: skip
+            self.events.append(new_event(Event, fields))
+            if self.audit:
+                self.check()
 
     def turn_board_card(self, step: DealerStep) -> None:
         street, note = _STREET_OF[step.verb]
         card = self.ledger.turn_up()
-        self._record(
-            (_BOARD, None, (card,), None, note, False, None, None, street, None, None, None)
-        )
+        fields = (_BOARD, None, (card,), None, note, False, None, None, street, None, None, None)
+        self.events.append(new_event(Event, fields))  # _record inline: the turn and the river
+        if self.audit:
+            self.check()
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
