@@ -623,7 +623,7 @@ class BettingRound:
 
     def return_uncalled(self) -> tuple[int, Decimal] | None:
         """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
-        if not self.is_complete:
+        if self.to_act is not None:  # not complete (is_complete inline: every round asks)
             raise RoundNotComplete("ROUND-END", seat=self.to_act)
         if self._uncalled_done or not self.bets:
             return None

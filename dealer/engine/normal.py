@@ -250,7 +250,9 @@ class Dealing(HandState):
             self._fire("end_round", step)
 
     def settle_round(self, step: AnyStep) -> None:
-        betting = self.round
+        betting = self.betting  # the property only when none is open (it raises)
+        if betting is None:
+            betting = self.round
         street = betting.street
         returned = betting.return_uncalled()
         if returned is not None:
@@ -275,10 +277,11 @@ class Dealing(HandState):
             if first is None and self.round_all_in_call:
                 first = self.round_aggressor
             self.all_in_shows_first = first if first is not None else self.last_all_in
-        if self.one_player_left(step):
-            self.obligations.clear()  # the hand is won: no remedy step is owed any more
-        else:
-            self.obligations.finish(_FINISH_ROUND)
+        obligations = self.obligations
+        if len(self.table.positions.deal_order) - len(self.folded) == 1:  # one_player_left
+            obligations.clear()  # the hand is won: no remedy step is owed any more
+        elif obligations.owed:  # finish's own first test, without its call (every round)
+            obligations.finish(_FINISH_ROUND)
 
     def _two_can_bet(self) -> bool:
         """Whether two or more seats still holding a hand have chips behind (a loop that stops at
