@@ -41,7 +41,7 @@ from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Ledger
 from dealer.core.pots import Pot, Share
-from dealer.core.steps import DealerStep
+from dealer.core.steps import DealerStep, PlayerAction
 from dealer.core.table import Table
 from dealer.engine.model import AnyStep, HandModel, InvariantError
 from dealer.engine.obligations import Held, Owed, Ruled
@@ -49,6 +49,8 @@ from dealer.engine.procedure import machine, routes
 from dealer.engine.refusals import Expects
 
 __all__ = ["AnyStep", "Hand", "InvariantError", "Refusal", "warm_up"]
+
+_ACT = PlayerAction.trigger  # every decision's trigger
 
 
 def warm_up() -> None:
@@ -102,7 +104,13 @@ class Hand:
         model = self._model  # the model's apply inline: one call less at every decision
         events = model.events
         start = len(events)
-        model._perform(step)
+        if type(step) is PlayerAction and not model.audit and not model.obligations.owed:
+            # _perform's path for a player action with nothing owed, without its call
+            betting = model.betting
+            if betting is None or betting.to_act is None or not model._fire(_ACT, step):
+                raise model._unexpected(step)
+        else:
+            model._perform(step)
         return events[start:]
 
     def advance(self) -> list[Event]:
