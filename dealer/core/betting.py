@@ -630,6 +630,8 @@ class BettingRound:
         self._uncalled_done = True
         owner, top, second = 0, ZERO, ZERO  # the top bet, its owner, the next bet (bets are >= 0)
         for seat, bet in self.bets.items():
+            if not bet:  # neither top nor second (a zero's truth, not two Decimal comparisons)
+                continue
             if bet > top:
                 owner, top, second = seat, bet, top
             elif bet > second:
