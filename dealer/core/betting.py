@@ -623,13 +623,15 @@ class BettingRound:
 
     def return_uncalled(self) -> tuple[int, Decimal] | None:
         """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
-        if not self.is_complete:
+        if self.to_act is not None:  # not complete (is_complete inline: every round asks)
             raise RoundNotComplete("ROUND-END", seat=self.to_act)
         if self._uncalled_done or not self.bets:
             return None
         self._uncalled_done = True
         owner, top, second = 0, ZERO, ZERO  # the top bet, its owner, the next bet (bets are >= 0)
         for seat, bet in self.bets.items():
+            if not bet:  # neither top nor second (a zero's truth, not two Decimal comparisons)
+                continue
             if bet > top:
                 owner, top, second = seat, bet, top
             elif bet > second:

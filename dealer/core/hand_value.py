@@ -22,7 +22,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 from functools import lru_cache
-from typing import Any, Final, cast
+from typing import Any, Final
 
 from dealer.core.cards import Card, Rank, Suit, full_deck
 from dealer.core.errors import DealerError
@@ -226,8 +226,9 @@ def evaluate(cards: Iterable[Card]) -> HandValue:
     """The value of the best five of 5, 6 or 7 distinct cards (SHOWDOWN)."""
     cards = cards if isinstance(cards, list | tuple) else tuple(cards)
     # parsed cards, the usual case: their codes looked up by identity in C's loop (no frame)
-    looked_up = list(map(_CODE_BY_ID.get, map(id, cards)))
-    codes = [_code(card) for card in cards] if None in looked_up else cast("list[int]", looked_up)
+    # (typed Any, not cast: typing.cast is a Python call, two a showdown's hand)
+    looked_up: list[Any] = list(map(_CODE_BY_ID.get, map(id, cards)))
+    codes: list[int] = [_code(card) for card in cards] if None in looked_up else looked_up
     count = len(codes)
     if not 5 <= count <= 7:
         raise HandError(f"a hand is the best five of 5 to 7 cards, got {count} (SHOWDOWN)")
