@@ -216,7 +216,22 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     ]
     chosen = _most_particular(chosen, reading)
     best = chosen[0]
-    thin = best.score <= OBJECT_WEIGHT and bool(reading.unknown)
+    # a procedure rule of one object, with words not read: what went wrong may be in them, when
+    # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
+    # the rule's object read is only one said in passing ("盲注5/10，可以下注7吗")
+    named = (reading.objects | reading.hints) - table().loose
+    passing = not named & table().facets[best.id].object
+    thin = (
+        best.score <= OBJECT_WEIGHT
+        and bool(reading.unknown)
+        and (
+            passing
+            or any(
+                not f.conflicts and Kind.PROCEDURE not in kinds(f.id) and f.score > best.score
+                for f in ranked
+            )
+        )
+    )
     if (
         (reading.irregular or _incident(reading) or thin)
         and not wanted_events(reading) - _procedure_events()
