@@ -44,6 +44,7 @@ class Reading:
     choice: bool = False  # "do we deal one at a time or two at once", 還是: asks which way is right
     unknown: tuple[str, ...] = ()  # words read as nothing
     remedy: bool = False  # an error made while fixing one (the replacement card exposed too)
+    one: bool = False  # one card said with its article, no count ("a boxed card", 有張反牌)
 
     @property
     def recognised(self) -> bool:
@@ -901,7 +902,8 @@ class _Reader:
             for n, v in self.numbers
             if n is Number.PLAYERS and (n, v) != self.counted_players
         }
-        if self.singular and not counts:
+        one = self._says(self.lex.readings.one_card) and not counts and not self.hedged
+        if (self.singular or one) and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
         if self.hedged:  # "maybe more than one", 可能不止一張: a guess at how many, never a bar
             soft |= {(n, v) for n, v in self.numbers if n in (Number.COUNT, Number.EXTRA)}
@@ -935,6 +937,7 @@ class _Reader:
             choice=self.choice,
             unknown=tuple(self.unknown),
             remedy=self.remedy,
+            one=one,
         )
 
 

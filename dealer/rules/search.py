@@ -214,7 +214,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         if f.score > best.score - tier
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
-    chosen = _most_particular(chosen, reading)
+    chosen = _most_particular(_counted(chosen, reading), reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -337,6 +337,21 @@ def _most_particular(chosen: list[Fit], reading: Reading) -> list[Fit]:
     if first <= 0 or first < second * _PARTICULAR or ranked[0].score < top.score:
         return chosen
     return [ranked[0]]
+
+
+def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Rules told apart only by how many cards, with one card said by its article ("a boxed
+    card", 有張反牌; read softly elsewhere, as it rules nothing out alone): the rule of one."""
+    if len(chosen) < 2 or not reading.one or telling([f.id for f in chosen])[0] != "count":
+        return chosen
+    value = 1
+    spans = table().facets
+    kept = [
+        f
+        for f in chosen
+        if any(value in span for span in spans[f.id].numbers.get(Number.COUNT, ()))
+    ]
+    return kept or chosen
 
 
 def _supported(best: Fit, reading: Reading) -> bool:
