@@ -266,6 +266,8 @@ class _Reader:
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
             text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
+        for pattern in self.lex.readings.odd_chip:
+            text = pattern.sub(" odd chip ", text)  # "the extra chip", 多出一個籌碼: no card over
         for pattern in self.lex.readings.fine + self.lex.readings.amounts:
             # "first card went fine": not the card asked; "blinds 5/10", "bet 7": no count of cards
             text = pattern.sub(" ", text)
