@@ -861,6 +861,8 @@ class _Reader:
         if self.card_word and deck_sized and not objects - self.lex.loose:
             objects.add("deck")  # "counted 51 cards", 點牌只有51張: only a deck holds that many
         for name, (cards, more, fewer, near) in self.lex.implied.items():
+            if name == "flop" and {"burn", "preflop"} <= objects:
+                continue  # "翻牌前燒了兩張", "double-burned before the flop": burns counted
             if name == "burn" and self.after_burn is not None:
                 continue  # the count is of the cards dealt after the burn
             # a seat said to hold three cards has one too many, whatever else is said of the deal
