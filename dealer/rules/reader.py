@@ -45,6 +45,8 @@ class Reading:
     unknown: tuple[str, ...] = ()  # words read as nothing
     remedy: bool = False  # an error made while fixing one (the replacement card exposed too)
     one: bool = False  # one card said with its article, no count ("a boxed card", 有張反牌)
+    chips: bool = False  # chips or amounts said ("5/10", 籌碼)
+    someone: bool = False  # someone named (有人, "somebody"), not who did it
 
     @property
     def recognised(self) -> bool:
@@ -209,6 +211,7 @@ class _Reader:
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
     card_word = received = counted_extra = also = hedged = passive = remedy = False
+    chips = False  # chips or amounts said
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
@@ -263,6 +266,7 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        original = text
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
             text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
@@ -272,6 +276,7 @@ class _Reader:
             # "first card went fine": not the card asked; "blinds 5/10", "bet 7": no count of cards
             text = pattern.sub(" ", text)
         self.text = text
+        self.chips = any(p.search(original) for p in self.lex.readings.chips)
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
@@ -942,6 +947,8 @@ class _Reader:
             unknown=tuple(self.unknown),
             remedy=self.remedy,
             one=one,
+            chips=self.chips,
+            someone=self.someone,
         )
 
 

@@ -5,7 +5,7 @@ a street said to be early, a count after a burn, a card not dealt, "not the deal
 a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 7), who shows
 first, a seat's third card, a card going back into the stub, a card seen, the button named, a
 street already out, a seat passed over for the whole hand, the decks' colours, a replacement card,
-one card said with its article, a chip left over).
+one card said with its article, a chip left over, chips or amounts said).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -48,6 +48,7 @@ _PATTERNS = {
     "replacement": False,
     "one-card": False,
     "odd-chip": False,
+    "chips": False,
 }
 
 
@@ -76,6 +77,7 @@ class Readings:
     replacement: tuple[re.Pattern[str], ...]  # "the replacement", 補給他的: the card given for one
     one_card: tuple[re.Pattern[str], ...]  # "a boxed card", 有張反牌: one card, by its article
     odd_chip: tuple[re.Pattern[str], ...]  # "the extra chip", 多出一個籌碼: a chip over, no card
+    chips: tuple[re.Pattern[str], ...]  # chips or amounts said ("5/10", 籌碼): a matter of money
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()

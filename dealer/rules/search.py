@@ -218,9 +218,10 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
-    # the rule's object read is only one said in passing ("盲注5/10，可以下注7吗")
+    # the rule's object read is only one said in passing while the question speaks of money or of
+    # someone ("盲注5/10，可以下注7吗", "有人離桌了，大盲該誰下"), not only of that ("誰下小盲")
     named = (reading.objects | reading.hints) - table().loose
-    passing = not named & table().facets[best.id].object
+    passing = not named & table().facets[best.id].object and (reading.chips or reading.someone)
     thin = (
         best.score <= OBJECT_WEIGHT
         and bool(reading.unknown)
