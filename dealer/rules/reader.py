@@ -773,6 +773,10 @@ class _Reader:
                 street = found.group(1).casefold()
                 objects -= {readings.street_of.get(street, street), "round-end"}
                 objects.add(readings.next_street[street])
+        if self._says(readings.big_blind_first) and "heads-up" not in objects:
+            # the small blind is dealt first, the big blind second (heads-up: the big blind first)
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
+            self.numbers.add((Number.ORDINAL, 2))
         if self._says(readings.seat_card):
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card
