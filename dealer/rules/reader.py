@@ -323,8 +323,10 @@ class _Reader:
                     self.numbers.add((Number.ORDINAL, 99))
                     continue
                 if what == "round":  # "第二圈": the round of the deal, not a card's place
-                    follows = text[match.end() : match.end() + 1]
-                    self.later_round = self.later_round or (value >= 2 and follows == "圈")
+                    follows = text[match.end() : match.end() + 2]
+                    # 第二圈, 第二輪發牌: the deal's round (第二輪 alone may be a betting round)
+                    dealing = follows[:1] == "圈" or follows in ("轮发", "轮發", "輪发", "輪發")
+                    self.later_round = self.later_round or (value >= 2 and dealing)
                     self.first_round = self.first_round or (
                         value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
                     )
