@@ -74,8 +74,11 @@ def fit(rule_id: str, query: Reading) -> Fit:
     if facets.event and not (query.events | query.implied) & (facets.event | facets.also_event):
         score -= _UNNAMED_EVENT
     hard = query.objects - lexicon.loose
+    # an object only suggested ("the cards are out": the hole cards) is not the rule's topic when
+    # what is named in words is only beside it ("button out of position, cards are out")
+    beside = bool(hard) and not hard & facets.object and hard <= facets.also
     for thing in query.hints - query.objects:
-        if thing in facets.object:
+        if thing in facets.object and not beside:
             score += OBJECT_WEIGHT
     for thing in query.objects:
         if thing in facets.object and thing in lexicon.loose and facets.event:

@@ -44,6 +44,9 @@ class Reading:
     choice: bool = False  # "do we deal one at a time or two at once", 還是: asks which way is right
     unknown: tuple[str, ...] = ()  # words read as nothing
     remedy: bool = False  # an error made while fixing one (the replacement card exposed too)
+    one: bool = False  # one card said with its article, no count ("a boxed card", 有張反牌)
+    chips: bool = False  # chips or amounts said ("5/10", 籌碼)
+    someone: bool = False  # someone named (有人, "somebody"), not who did it
 
     @property
     def recognised(self) -> bool:
@@ -208,6 +211,7 @@ class _Reader:
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
     card_word = received = counted_extra = also = hedged = passive = remedy = False
+    chips = False  # chips or amounts said
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
@@ -262,13 +266,17 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        original = text
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
             text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
+        for pattern in self.lex.readings.odd_chip:
+            text = pattern.sub(" odd chip ", text)  # "the extra chip", 多出一個籌碼: no card over
         for pattern in self.lex.readings.fine + self.lex.readings.amounts:
             # "first card went fine": not the card asked; "blinds 5/10", "bet 7": no count of cards
             text = pattern.sub(" ", text)
         self.text = text
+        self.chips = any(p.search(original) for p in self.lex.readings.chips)
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
@@ -315,8 +323,10 @@ class _Reader:
                     self.numbers.add((Number.ORDINAL, 99))
                     continue
                 if what == "round":  # "第二圈": the round of the deal, not a card's place
-                    follows = text[match.end() : match.end() + 1]
-                    self.later_round = self.later_round or (value >= 2 and follows == "圈")
+                    follows = text[match.end() : match.end() + 2]
+                    # 第二圈, 第二輪發牌: the deal's round (第二輪 alone may be a betting round)
+                    dealing = follows[:1] == "圈" or follows in ("轮发", "轮發", "輪发", "輪發")
+                    self.later_round = self.later_round or (value >= 2 and dealing)
                     self.first_round = self.first_round or (
                         value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
                     )
@@ -765,6 +775,10 @@ class _Reader:
                 street = found.group(1).casefold()
                 objects -= {readings.street_of.get(street, street), "round-end"}
                 objects.add(readings.next_street[street])
+        if self._says(readings.big_blind_first) and "heads-up" not in objects:
+            # the small blind is dealt first, the big blind second (heads-up: the big blind first)
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
+            self.numbers.add((Number.ORDINAL, 2))
         if self._says(readings.seat_card):
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card
@@ -858,6 +872,8 @@ class _Reader:
         if self.card_word and deck_sized and not objects - self.lex.loose:
             objects.add("deck")  # "counted 51 cards", 點牌只有51張: only a deck holds that many
         for name, (cards, more, fewer, near) in self.lex.implied.items():
+            if name == "flop" and {"burn", "preflop"} <= objects:
+                continue  # "翻牌前燒了兩張", "double-burned before the flop": burns counted
             if name == "burn" and self.after_burn is not None:
                 continue  # the count is of the cards dealt after the burn
             # a seat said to hold three cards has one too many, whatever else is said of the deal
@@ -901,7 +917,8 @@ class _Reader:
             for n, v in self.numbers
             if n is Number.PLAYERS and (n, v) != self.counted_players
         }
-        if self.singular and not counts:
+        one = self._says(self.lex.readings.one_card) and not counts and not self.hedged
+        if (self.singular or one) and not counts:
             soft.add((Number.COUNT, 1))  # "card face up in the deck": one card
         if self.hedged:  # "maybe more than one", 可能不止一張: a guess at how many, never a bar
             soft |= {(n, v) for n, v in self.numbers if n in (Number.COUNT, Number.EXTRA)}
@@ -935,6 +952,9 @@ class _Reader:
             choice=self.choice,
             unknown=tuple(self.unknown),
             remedy=self.remedy,
+            one=one,
+            chips=self.chips,
+            someone=self.someone,
         )
 
 

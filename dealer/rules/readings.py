@@ -4,7 +4,9 @@ regular expressions that read a sentence's structure in both languages (a street
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
 a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 7), who shows
 first, a seat's third card, a card going back into the stub, a card seen, the button named, a
-street already out, a seat passed over for the whole hand, the decks' colours, a replacement card).
+street already out, a seat passed over for the whole hand, the decks' colours, a replacement card,
+one card said with its article, a chip left over, chips or amounts said, the big blind's first
+card).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -45,6 +47,10 @@ _PATTERNS = {
     "whole-hand": False,
     "colours": False,
     "replacement": False,
+    "one-card": False,
+    "odd-chip": False,
+    "chips": False,
+    "big-blind-first": False,
 }
 
 
@@ -71,6 +77,10 @@ class Readings:
     whole_hand: tuple[re.Pattern[str], ...]  # "skipped him entirely", 整個: never served
     colours: tuple[re.Pattern[str], ...]  # the colours of decks' backs (red, 藍)
     replacement: tuple[re.Pattern[str], ...]  # "the replacement", 補給他的: the card given for one
+    one_card: tuple[re.Pattern[str], ...]  # "a boxed card", 有張反牌: one card, by its article
+    odd_chip: tuple[re.Pattern[str], ...]  # "the extra chip", 多出一個籌碼: a chip over, no card
+    chips: tuple[re.Pattern[str], ...]  # chips or amounts said ("5/10", 籌碼): a matter of money
+    big_blind_first: tuple[re.Pattern[str], ...]  # 大盲的第一張: the deal's second card
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()

@@ -214,7 +214,25 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         if f.score > best.score - tier
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
     ]
-    thin = best.score <= OBJECT_WEIGHT and bool(reading.unknown)
+    chosen = _most_particular(_counted(chosen, reading), reading)
+    best = chosen[0]
+    # a procedure rule of one object, with words not read: what went wrong may be in them, when
+    # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
+    # the rule's object read is only one said in passing while the question speaks of money or of
+    # someone ("盲注5/10，可以下注7吗", "有人離桌了，大盲該誰下"), not only of that ("誰下小盲")
+    named = (reading.objects | reading.hints) - table().loose
+    passing = not named & table().facets[best.id].object and (reading.chips or reading.someone)
+    thin = (
+        best.score <= OBJECT_WEIGHT
+        and bool(reading.unknown)
+        and (
+            passing
+            or any(
+                not f.conflicts and Kind.PROCEDURE not in kinds(f.id) and f.score > best.score
+                for f in ranked
+            )
+        )
+    )
     if (
         (reading.irregular or _incident(reading) or thin)
         and not wanted_events(reading) - _procedure_events()
@@ -279,6 +297,62 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     if late and late[0] not in offered:  # when it was noticed, or a second error, is asked too
         offered = offered[: _MOST - 1] + late
     return _which(offered, reading)
+
+
+@functools.cache
+def _mentions() -> dict[str, int]:
+    """How many rules name each object, as their own or beside it: the fewer, the more particular
+    a topic it is (heads-up play against the blinds every hand has)."""
+    counts: dict[str, int] = {}
+    for facets in table().facets.values():
+        for thing in facets.object | facets.also:
+            counts[thing] = counts.get(thing, 0) + 1
+    return counts
+
+
+def _particular(candidate: Fit, reading: Reading) -> float:
+    """How particular a topic of the question the rule accounts for: the rarity of each object
+    read (not one said in passing: a seat, the blind) that is its own, and half that of each it
+    lists beside its own."""
+    counts = _mentions()
+    facets = table().facets[candidate.id]
+    read = (reading.objects | reading.hints) - table().loose  # not what is said in passing
+    own = sum(1.0 / counts[thing] for thing in read & facets.object)
+    return own + sum(0.5 / counts[thing] for thing in read & facets.also)
+
+
+_PARTICULAR = 1.5  # how much more particular the one rule's topic must be (1.4 to 2 measure alike)
+
+
+def _most_particular(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Rules of the normal procedure close together (no remedy to tell apart, so no "which one?"
+    owed): the one about the most particular topic read, when one is clearly so (the question
+    names the general topic in passing: "heads up, who posts the small blind": heads-up play)."""
+    if len(chosen) < 2 or reading.irregular or wanted_events(reading):
+        return chosen
+    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    top = max(chosen, key=lambda f: f.score)
+    ranked = sorted(chosen, key=lambda f: -_particular(f, reading))
+    first, second = (_particular(f, reading) for f in ranked[:2])
+    if first <= 0 or first < second * _PARTICULAR or ranked[0].score < top.score:
+        return chosen
+    return [ranked[0]]
+
+
+def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Rules told apart only by how many cards, with one card said by its article ("a boxed
+    card", 有張反牌; read softly elsewhere, as it rules nothing out alone): the rule of one."""
+    if len(chosen) < 2 or not reading.one or telling([f.id for f in chosen])[0] != "count":
+        return chosen
+    value = 1
+    spans = table().facets
+    kept = [
+        f
+        for f in chosen
+        if any(value in span for span in spans[f.id].numbers.get(Number.COUNT, ()))
+    ]
+    return kept or chosen
 
 
 def _supported(best: Fit, reading: Reading) -> bool:
