@@ -14,10 +14,10 @@ import os
 from setuptools import setup
 
 # The engine's hot path (every step of every hand runs through these) and the scenario reader and
-# replay (a card room's suite runs through those). The model class the procedure's callbacks are
-# read from (dealer.engine.model) stays interpreted: it derives from both a compiled class
-# (Applying) and an interpreted one (Irregularities); the compiled classes it derives from allow
-# that (dealer.core.native).
+# replay (a card room's suite runs through those). The hand model (dealer.engine.model) and the
+# irregularities' vocabulary are compiled too: one line of compiled classes (HandState, Dealing,
+# Applying, Irregularities, HandModel), so that a hand is a compiled class's own instance and the
+# engine's calls on it are native ones, not the path an interpreted subclass needs.
 COMPILED = [
     "dealer/core/betting.py",
     "dealer/core/cards.py",
@@ -34,6 +34,8 @@ COMPILED = [
     "dealer/core/table.py",
     "dealer/engine/applying.py",
     "dealer/engine/hand.py",
+    "dealer/engine/irregularities.py",
+    "dealer/engine/model.py",
     "dealer/engine/normal.py",
     "dealer/engine/obligations.py",
     "dealer/engine/state.py",

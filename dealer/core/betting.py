@@ -316,7 +316,7 @@ class BettingRound:
         seats = set(order)
         if len(seats) != len(order):
             raise ValueError(f"acting order repeats a seat: {list(order)}")
-        if not seats.issubset(stacks):
+        if not stacks.keys() >= seats:  # the keys' view: issubset would make a set of them
             raise ValueError(f"no stack for seats {[seat for seat in order if seat not in stacks]}")
         self.stakes = stakes
         self.street = street

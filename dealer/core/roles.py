@@ -80,12 +80,17 @@ def touches(*roles: Role) -> Callable[[_F], _F]:
     loader checks them against every ruling the mishap can lead to)."""
 
     def mark(method: _F) -> _F:
-        method.touches = roles  # type: ignore[attr-defined]
+        _TOUCHED[method] = roles
         return method
 
     return mark
 
 
+# The roles declared, by the method itself: kept here rather than as an attribute of the method,
+# which a compiled method (the compiled build's, setup.py) cannot take.
+_TOUCHED: dict[object, tuple[Role, ...]] = {}
+
+
 def roles_touched(method: object) -> tuple[Role, ...]:
     """The roles :func:`touches` declared on ``method``; none for any other callable."""
-    return tuple(getattr(method, "touches", ()))
+    return _TOUCHED.get(method, ())

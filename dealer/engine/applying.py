@@ -3,10 +3,9 @@ it.
 
 :class:`Applying` checks a step against what the rulings under way owe and what the machine
 allows, refuses it with what was expected and the rule, and runs the machine's transition; the
-hand model (:class:`dealer.engine.model.HandModel`) combines it with the procedure's vocabulary.
-It is its own module so that the optional compiled build (``setup.py``) compiles it: the model
-class itself stays interpreted (it derives from an interpreted class too, which a compiled class
-cannot).
+hand model (:class:`dealer.engine.model.HandModel`) derives from it, through the irregularities'
+vocabulary (:class:`dealer.engine.irregularities.Irregularities`): one line of classes, which the
+optional compiled build (``setup.py``) compiles, a compiled class having one compiled base.
 """
 
 from __future__ import annotations
@@ -32,7 +31,8 @@ _VERB_BY_TRIGGER = {verb.trigger: verb for verb in Verb}
 _PITCH: Final = Verb.PITCH
 
 
-# The compiled build: the hand model derives from it and stays interpreted.
+# The compiled build: the hand model derives from it (compiled; the tests' reference derives
+# from that, interpreted).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class Applying(Dealing):
     """What a step goes through: the checks, the refusal naming what was expected, and the run

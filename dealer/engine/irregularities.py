@@ -11,7 +11,6 @@ the procedure's loader checks them against every ruling the mishap can lead to.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Callable
 from dataclasses import replace
 
 from dealer.core.cards import Card
@@ -19,12 +18,14 @@ from dealer.core.chips import ZERO
 from dealer.core.events import Kind, Why
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
+from dealer.core.native import mypyc_attr
 from dealer.core.roles import Role, touches
 from dealer.core.stakes import Street
-from dealer.core.steps import BOARD_VERBS, DealerStep, Step, Verb
+from dealer.core.steps import BOARD_VERBS, DealerStep, Verb
+from dealer.engine.applying import Applying
 from dealer.engine.obligations import Hold, Pending, Ruled, RulingRef, owed_steps, rule_under
 from dealer.engine.procedure import procedure
-from dealer.engine.state import HandState, InvariantError, seat_named
+from dealer.engine.state import AnyStep, InvariantError, seat_named
 from dealer.rules.rulebook import Branch, Fate, rule
 
 # The stub's cards from a burn error on, as they would have come: None a burn, else the board place
@@ -42,9 +43,11 @@ _REORDERS = frozenset(
 )
 
 
-class Irregularities(HandState):
-    post_forced_bets: Callable[[Step], None]  # the normal procedure's (dealer.engine.normal)
-
+# The compiled build: one line of native classes, HandState, Dealing, Applying, Irregularities,
+# HandModel (a compiled class has one compiled base), so that a hand is a compiled class's own
+# instance and every call on it a native one.
+@mypyc_attr(allow_interpreted_subclasses=True)  # the hand model's reference derives from it
+class Irregularities(Applying):
     # -- conditions ----------------------------------------------------------------------------
 
     def exposed_before(self, step: Mishap) -> bool:
@@ -88,11 +91,11 @@ class Irregularities(HandState):
     def after_substantial_action(self, step: Mishap) -> bool:
         return self.substantial_action
 
-    def no_action_yet(self, step: Step) -> bool:
+    def no_action_yet(self, step: AnyStep) -> bool:
         """Before the first betting round has begun (LA 118)."""
         return not self.actions
 
-    def betting_pending(self, step: Step) -> bool:
+    def betting_pending(self, step: AnyStep) -> bool:
         return self.betting is not None and not self.betting.is_complete
 
     def too_many_flop_cards(self, step: Mishap) -> bool:
@@ -104,10 +107,10 @@ class Irregularities(HandState):
     def three_flop_cards(self, step: Mishap) -> bool:
         return (step.count or 3) == 3
 
-    def board_empty(self, step: Step) -> bool:
+    def board_empty(self, step: AnyStep) -> bool:
         return not self.ledger.board
 
-    def flop_burn_owed(self, step: Step) -> bool:
+    def flop_burn_owed(self, step: AnyStep) -> bool:
         """The flop still needs its burn: no ruling has said it comes without one."""
         return not any(
             owed.verb is Verb.FLOP and owed.step is not None and owed.step.burn is False
@@ -144,10 +147,10 @@ class Irregularities(HandState):
     def button_elsewhere(self, step: Mishap) -> bool:
         return step.seat in self.table.stacks and step.seat != self.table.button
 
-    def is_void(self, step: Step) -> bool:
+    def is_void(self, step: AnyStep) -> bool:
         return self.void
 
-    def flop_has_three(self, step: Step) -> bool:
+    def flop_has_three(self, step: AnyStep) -> bool:
         """After a card is chosen from a four-card flop, three remain: the flop is complete."""
         return len(self.ledger.board) == 4
 
@@ -156,10 +159,10 @@ class Irregularities(HandState):
         head = self.obligations.head
         return head is not None and head.verb is Verb.REPLACE and head.seat == step.seat
 
-    def unnoticed_mishaps(self, step: Step) -> bool:
+    def unnoticed_mishaps(self, step: AnyStep) -> bool:
         return bool(self.obligations.pending)
 
-    def burn_held(self, step: Step) -> bool:
+    def burn_held(self, step: AnyStep) -> bool:
         """A ruling holds a card to be the next burn (SEEN-CARD-STAYS-OUT)."""
         return self.obligations.next_burn(self.ledger) is not None
 
@@ -411,7 +414,7 @@ class Irregularities(HandState):
             return (self.ledger.burns[-2], *extra, *self.ledger.stub)
         return ()
 
-    def rule_on_noticed(self, step: Step) -> None:
+    def rule_on_noticed(self, step: AnyStep) -> None:
         """NOTICED-LATE: each unnoticed mishap is ruled on now, on the hand as it stands: after
         substantial action no misdeal (LA 105), a card acted on stands (LA 165)."""
         for item in self.obligations.take_pending():
@@ -722,7 +725,7 @@ class Irregularities(HandState):
 
     # -- remedy steps --------------------------------------------------------------------------
 
-    def gather_cards(self, step: Step) -> None:
+    def gather_cards(self, step: AnyStep) -> None:
         """Every card back to the stub. A misdeal keeps the forced bets and returns the rest
         (MISDEAL-REDEAL); a void hand has returned every chip already."""
         self.ledger.gather()
@@ -741,7 +744,7 @@ class Irregularities(HandState):
             self.next_button = self.button_override = self.table.button
         self._log(Kind.GATHER, note=f"{len(self.ledger.stub)} cards")
 
-    def correct_button_and_blinds(self, step: Step) -> None:
+    def correct_button_and_blinds(self, step: AnyStep) -> None:
         """Put the button where it belongs, take back the forced bets and post them again."""
         if self.button_fix is None:  # a ruling on BUTTON-MISPLACED set it
             raise InvariantError("the button is corrected to no seat")
@@ -778,7 +781,7 @@ class Irregularities(HandState):
         card = self.ledger.pitch(seat)
         self._log(Kind.PITCH, seat=seat, cards=(card,), note="the card owed")
 
-    def kill_short_hand(self, step: Step) -> None:
+    def kill_short_hand(self, step: AnyStep) -> None:
         doing = self.obligations.doing
         seat = doing.seat if doing is not None else None
         if seat is None:  # KILL-HAND steps are owed for a seat (obligations._owed)
@@ -789,12 +792,12 @@ class Irregularities(HandState):
         cards = self.ledger.muck_hand(seat)
         self._log(Kind.MUCK, seat=seat, cards=cards, note=Why.DEAD_HAND, why=Why.DEAD_HAND)
 
-    def void_hand(self, step: Step) -> None:
+    def void_hand(self, step: AnyStep) -> None:
         self.void = True
         self.betting = None
         self._log(Kind.VOID, note="all action void")
 
-    def return_all_chips(self, step: Step) -> None:
+    def return_all_chips(self, step: AnyStep) -> None:
         for seat, amount in self.committed.items():
             if amount > 0:
                 self.stacks[seat] += amount
@@ -802,10 +805,10 @@ class Irregularities(HandState):
                 self.forced[seat] = ZERO
                 self._log(Kind.RETURN, seat=seat, amount=amount, note="void hand")
 
-    def scramble_board(self, step: Step) -> None:
+    def scramble_board(self, step: AnyStep) -> None:
         self._log(Kind.SCRAMBLE, cards=tuple(self.ledger.board), note="face down")
 
-    def choose_burn_card(self, step: Step) -> None:
+    def choose_burn_card(self, step: AnyStep) -> None:
         """One of the scrambled cards, chosen at random (fixed by the deck's seed), is held to be
         the next burn."""
         board = self.ledger.board

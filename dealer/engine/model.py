@@ -14,12 +14,17 @@ refused when the machine recognises it: it is ruled on.
 from __future__ import annotations
 
 from dealer.core.errors import Refusal
-from dealer.engine.applying import AnyStep, Applying
+from dealer.core.native import mypyc_attr
+from dealer.engine.applying import AnyStep
 from dealer.engine.irregularities import Irregularities
 from dealer.engine.state import InvariantError
 
 __all__ = ["AnyStep", "HandModel", "InvariantError", "Refusal"]
 
 
-class HandModel(Applying, Irregularities):
+# The compiled build compiles it (setup.py): a hand is then a compiled class's own instance, and
+# every call the engine makes on it a native one. The reference (dealer.engine.reference) derives
+# from it.
+@mypyc_attr(allow_interpreted_subclasses=True)
+class HandModel(Irregularities):
     """A hand from the forced bets to the button move, as the machine sees it."""

@@ -49,7 +49,8 @@ def seat_named(step: AnyStep) -> int:
     return seat
 
 
-# The compiled build: the hand model (dealer.engine.hand) derives from it and stays interpreted.
+# The compiled build: the hand model (dealer.engine.model) derives from it (compiled; the tests'
+# reference derives from that, interpreted).
 @mypyc_attr(allow_interpreted_subclasses=True)
 class HandState:
     """Everything a hand is at one moment; ``state`` is read and set by the procedure machine."""
