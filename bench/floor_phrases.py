@@ -2,7 +2,8 @@
 
 Scores one or more phrase sets: by default the development sets the search is built on
 (``tests/floor_phrases.yaml``, ``_more``, ``_third``, ``_fourth`` to ``_seventh``, and
-``_eighth`` and ``_ninth``, the first two held-out sets, retired to development in round ten);
+``_eighth`` and ``_ninth``, the first two held-out sets, retired to development in round ten, and
+``_tenth``, written blind in round ten);
 ``--heldout PATH`` adds a set written by someone who has not seen the lexicon or the matcher
 (never tune on it). Each entry is one of
 
@@ -41,7 +42,8 @@ from dealer.rules.search import Answer, Verdict, search  # noqa: E402
 
 # The development sets, in the order they were written (the fourth, written blind in round five,
 # the fifth and sixth, written blind in round seven, and the seventh, in round eight, are scored
-# once they are in tests/; the eighth and ninth were the first two held-out sets)
+# once they are in tests/; the eighth and ninth were the first two held-out sets; the tenth was
+# written blind in round ten)
 DEVELOPMENT = tuple(
     ROOT / "tests" / f"floor_phrases{suffix}.yaml"
     for suffix in (
@@ -54,6 +56,7 @@ DEVELOPMENT = tuple(
         "_seventh",
         "_eighth",
         "_ninth",
+        "_tenth",
     )
 )
 LANGS = ("en", "zh-Hans", "zh-Hant")
