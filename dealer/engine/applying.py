@@ -19,7 +19,7 @@ from dealer.core.native import mypyc_attr
 from dealer.core.steps import DealerStep, PlayerAction, ShowdownCall, Verb
 from dealer.engine.normal import Dealing
 from dealer.engine.obligations import Owed
-from dealer.engine.procedure import procedure
+from dealer.engine.procedure import Route, procedure
 from dealer.engine.refusals import Expects, OutOfOrder, SeenAtOnce, UnknownIrregularity
 from dealer.engine.state import AnyStep
 
@@ -146,13 +146,84 @@ class Applying(Dealing):
         in one call. Return the events they caused (none when a decision is awaited already)."""
         start = len(self.events)
         step = self.next_dealer_step()
+        if step is not None:
+            self._run_dealer_steps(step)
+        return self.events[start:]
+
+    def _run_dealer_steps(self, step: DealerStep | None) -> None:
+        """Perform ``step`` and the dealer steps autopilot names after it, each as :meth:`apply`
+        would, until none is named (a player acts, the floor or a player is awaited, the hand is
+        over). A run of steps in one state (the pitches of the deal) takes its routes, looked up
+        once, transition by transition: each step's conditions asked, its callbacks called, its
+        events logged, as :meth:`_fire` does (inline here); an audited hand, a ruling's steps or a
+        transition under way take :meth:`_perform` or :meth:`_fire`, step by step."""
+        obligations = self.obligations
+        autopilot = _AUTOPILOT or _autopilot()
+        while step is not None:
+            if self.audit or obligations.owed or self._firing:
+                if self.audit or obligations.owed:
+                    self._perform(step)
+                elif not self._fire(step.trigger, step):
+                    raise self._unexpected(step)
+                step = self.next_dealer_step()
+                continue
+            state = self.state
+            routes = self._routes.get(state, _NO_ROUTES).get(step.trigger, ())
+            while True:
+                # _fire's search and run (no transition is under way here): every step of the run
+                for conditions, before, dest, after in routes:  # noqa: B007
+                    if not conditions:
+                        break
+                    for condition, wanted in conditions:
+                        if condition(self, step) != wanted:
+                            break
+                    else:
+                        break
+                else:
+                    raise self._unexpected(step)
+                self._firing = True
+                try:
+                    for call in before:
+                        call(self, step)
+                    if dest is not None:
+                        self.state = dest
+                    for call in after:
+                        call(self, step)
+                except BaseException:
+                    self._queue.clear()  # as _fire: a refusal or an error drops what was queued
+                    raise
+                finally:
+                    self._firing = False
+                queue = self._queue
+                while queue:  # the triggers fired meanwhile, in turn, as _fire runs them
+                    trigger, queued = queue.pop(0)
+                    self._fire(trigger, queued)
+                if obligations.owed:  # a ruling's step is owed now: the step-by-step path
+                    step = self.next_dealer_step()
+                    break
+                # next_dealer_step with nothing owed, inline: autopilot's step for the state now
+                here = self.state
+                step = autopilot[here]
+                if step is not None and step.verb is _PITCH:  # the seat owed the pitch
+                    pitched, sequence = self.pitched, self.deal_sequence
+                    seat = sequence[pitched] if pitched < len(sequence) else None
+                    found = _PITCHES.get(seat)
+                    if found is None:
+                        found = _PITCHES[seat] = _dealer_step(_PITCH, seat)
+                    step = found
+                if step is None or here != state:  # the run's end: another state's routes
+                    break
+
+    def _each_dealer_step(self, step: DealerStep | None) -> None:
+        """:meth:`_run_dealer_steps` step by step, each through :meth:`_fire` (or
+        :meth:`_perform`): what a model that fires its transitions otherwise runs (the
+        reference, :mod:`dealer.engine.reference`)."""
         while step is not None:
             if self.audit or self.obligations.owed:
                 self._perform(step)
             elif not self._fire(step.trigger, step):  # _perform's path for a dealer step then
                 raise self._unexpected(step)
             step = self.next_dealer_step()
-        return self.events[start:]
 
     def _perform(self, step: AnyStep) -> None:
         owed = self.obligations.owed
@@ -203,6 +274,7 @@ def _autopilot() -> dict[str, DealerStep | None]:
 
 
 _AUTOPILOT: dict[str, DealerStep | None] = {}
+_NO_ROUTES: dict[str, tuple[Route, ...]] = {}  # a state no transition leaves (the final one)
 
 
 _STEPS: dict[tuple[Verb, int | None], DealerStep] = {}

@@ -118,16 +118,12 @@ class Hand:
         would) until a player is to act, the floor or a player is awaited, or the hand is over;
         return the events they caused. The next decision in one call: the same hand as applying
         each step in turn."""
-        model = self._model  # the model's advance inline (HandState.advance): one call less
+        model = self._model  # the model's advance inline (Applying.advance): one call less
         events = model.events
         start = len(events)
         step = model.next_dealer_step()
-        while step is not None:
-            if model.audit or model.obligations.owed:
-                model._perform(step)
-            elif not model._fire(step.trigger, step):  # _perform's path for a dealer step then
-                raise model._unexpected(step)
-            step = model.next_dealer_step()
+        if step is not None:  # the dealer's steps, as runs of steps (Applying._run_dealer_steps)
+            model._run_dealer_steps(step)
         return events[start:]
 
     # -- what is expected ----------------------------------------------------------------------

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from transitions import Machine
 
+from dealer.core.steps import DealerStep
 from dealer.engine.model import HandModel
 from dealer.engine.procedure import machine
 from dealer.engine.state import AnyStep
@@ -33,6 +34,9 @@ class MachineModel(HandModel):
 
     def _allows(self, trigger: str, step: AnyStep) -> bool:
         return bool(self._reference()._can_trigger(self, trigger, step))
+
+    def _run_dealer_steps(self, step: DealerStep | None) -> None:
+        self._each_dealer_step(step)  # every dealer step through the machine's own _fire
 
     def _fire(self, trigger: str, step: AnyStep) -> bool:
         reference = self._reference()
