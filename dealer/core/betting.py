@@ -396,12 +396,13 @@ class BettingRound:
         # comparison: this runs after every action).
         stacks, bets, acted, high = self.stacks, self.bets, self._acted_at, self.high
         for seat in self._rotations[start]:
-            if stacks[seat] and seat in live and (seat not in acted or bets[seat] < high):
-                break
+            if stacks[seat] and seat in live:
+                if bets[seat] < high:  # below the bet: it acts (one comparison a seat)
+                    return seat
+                if seat not in acted:
+                    break
         else:
             return None
-        if bets[seat] < high:
-            return seat
         # It has matched the bet without acting: it acts only if someone has chips to bet against.
         for other in live:
             if other != seat and stacks[other]:
@@ -475,12 +476,13 @@ class BettingRound:
             raise RoundComplete("ROUND-END")
         high, bet, stack = self.high, self.bets[seat], self.stacks[seat]
         total = bet + stack
-        to_call = high - bet if high - bet <= stack else stack
+        owed = high - bet  # one subtraction, not two
+        to_call = owed if owed <= stack else stack
         if self._raise_block(seat) is not None:
             moves = _MOVES[to_call > ZERO, None, total <= high]
             return _record(Options, (seat, moves, to_call, None, None))
         low, top = self._bounds(seat)
-        moves = _MOVES[to_call > ZERO, RAISE if high > ZERO else BET, total <= top]
+        moves = _MOVES[to_call > ZERO, RAISE if high else BET, total <= top]  # high is >= 0
         min_to = low if low <= total else total
         return _record(Options, (seat, moves, to_call, min_to, top if top <= total else total))
 
@@ -588,10 +590,12 @@ class BettingRound:
             stacks, committed = self.stacks, self.committed
             stack = stacks[seat] = stacks[seat] - added
             committed[seat] = committed.get(seat, ZERO) + added
-            if new_bet > self.high:
+            # a call is never above the bet (_resolve: the bet or the seat's total below it)
+            if resolved is not CALL and new_bet > self.high:
                 self._raise_to(new_bet)
             self._acted_at[seat] = self.high
-            wager = _record(Wager, (seat, resolved, new_bet, added, stack == ZERO))
+            # a stack's truth: never below zero, so "not stack" is "stack == 0", no comparison
+            wager = _record(Wager, (seat, resolved, new_bet, added, not stack))
         self.history.append(wager)
         self.to_act = self._next_from(self.order.index(seat) + 1)
         return wager
