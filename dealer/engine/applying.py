@@ -169,6 +169,7 @@ class Applying(Dealing):
                 continue
             state = self.state
             routes = self._routes.get(state, _NO_ROUTES).get(step.trigger, ())
+            pitching = step.verb is _PITCH
             while True:
                 # _fire's search and run (no transition is under way here): every step of the run
                 for conditions, before, dest, after in routes:  # noqa: B007
@@ -203,16 +204,21 @@ class Applying(Dealing):
                     break
                 # next_dealer_step with nothing owed, inline: autopilot's step for the state now
                 here = self.state
-                step = autopilot[here]
-                if step is not None and step.verb is _PITCH:  # the seat owed the pitch
+                if here != state:  # another state: its step, and its routes looked up
+                    step = autopilot[here]
+                    if step is None:
+                        return
+                    state = here
+                    routes = self._routes.get(here, _NO_ROUTES).get(step.trigger, ())
+                    pitching = step.verb is _PITCH
+                # the same state (the run goes on): the same step again, a pitch to the next seat
+                if pitching:
                     pitched, sequence = self.pitched, self.deal_sequence
                     seat = sequence[pitched] if pitched < len(sequence) else None
                     found = _PITCHES.get(seat)
                     if found is None:
                         found = _PITCHES[seat] = _dealer_step(_PITCH, seat)
                     step = found
-                if step is None or here != state:  # the run's end: another state's routes
-                    break
 
     def _each_dealer_step(self, step: DealerStep | None) -> None:
         """:meth:`_run_dealer_steps` step by step, each through :meth:`_fire` (or
