@@ -47,6 +47,7 @@ class Reading:
     one: bool = False  # one card said with its article, no count ("a boxed card", 有張反牌)
     chips: bool = False  # chips or amounts said ("5/10", 籌碼)
     someone: bool = False  # someone named (有人, "somebody"), not who did it
+    in_hand: bool = False  # a card named by its place in one seat's hand ("seat 4's second card")
 
     @property
     def recognised(self) -> bool:
@@ -210,7 +211,7 @@ class _Reader:
     player_before_verb = player_named = player_subject = dealer_named = someone = False
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
-    card_word = received = counted_extra = also = hedged = passive = remedy = False
+    card_word = received = counted_extra = also = hedged = passive = remedy = in_hand = False
     chips = False  # chips or amounts said
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
@@ -779,7 +780,8 @@ class _Reader:
             # the small blind is dealt first, the big blind second (heads-up: the big blind first)
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers.add((Number.ORDINAL, 2))
-        if self._says(readings.seat_card):
+        self.in_hand = self._says(readings.seat_card)
+        if self.in_hand:
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
@@ -955,6 +957,7 @@ class _Reader:
             one=one,
             chips=self.chips,
             someone=self.someone,
+            in_hand=self.in_hand and not self.dealt,
         )
 
 
