@@ -834,6 +834,10 @@ class _Reader:
             events.discard("extra")
             events.discard("sequence")  # "補給他的那張又翻開了": a replacement, not a seat served
             self.remedy = replaced  # the replacement exposed: an error in the remedy
+        if events - {"second-error"} and self._says(self.lex.readings.fixing):
+            # "正在處理提早開的轉牌，荷官又把河牌提早翻了", "the remedy said burn ..., dealer
+            # skipped the burn": an error made while a ruling is carried out
+            events.add("second-error")
         if events & {"exposed", "face-up"} and "doubled" in events and not self.seats:
             events.discard("doubled")  # "flipped up two cards back to back": two exposed in a row
         counts = [value for number, value in self.numbers if number is Number.COUNT]
