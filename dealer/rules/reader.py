@@ -80,6 +80,7 @@ _MIDDLE = ("middl", "mid", "half", "一半", "中途")
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
+_GO_ROUND = re.compile(r"\bgo[-\s]?(?:a)?round\b", re.IGNORECASE)
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
 _HAND_EVENTS = frozenset(
@@ -440,6 +441,7 @@ class _Reader:
     # -- English
     def _english(self, text: str) -> None:
         text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
+        text = _GO_ROUND.sub("round", text)  # "the second go-round": the deal's second round
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         # "high card" (for the button) ranks a card, it does not count one
         counted = [w for i, w in enumerate(raw) if w != "card" or i == 0 or raw[i - 1] != "high"]
@@ -809,7 +811,8 @@ class _Reader:
             events.add("early")
             street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
-        came = self.dealt or bool(_CAME.search(self.text))
+        # a card that came: not the 翻 of the flop's own name (翻牌圈沒人下注可以讓牌嗎)
+        came = self.dealt or bool(_CAME.search(self.text.replace("翻牌", "")))
         if (
             "before-action" in when
             and objects & streets
