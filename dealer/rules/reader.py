@@ -866,6 +866,12 @@ class _Reader:
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
+        passed_over = {"skipped", "passed", "sequence"}
+        if 99 in ordinals and events & passed_over and not events & {"extra", "exposed", "face-up"}:
+            # "最後一張漏發給莊位", "button's last card was missed": the deal's last card not
+            # dealt; no seat after it was served in its place, so that hand is one card short
+            events -= passed_over
+            events.add("short")
         if "direction" in objects and self.dealt and not objects - self.lex.loose - _POSITIONS:
             objects.add("hole")  # "dealing direction", 發牌是順時針嗎: the way the deal goes
         given = self.dealt or self.received
