@@ -80,6 +80,10 @@ _MIDDLE = ("middl", "mid", "half", "一半", "中途")
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
+# the order itself (順序, "sequence"), said of the deal with nothing gone wrong; an order in
+# disorder (亂, "mixed up") or a seat served later (補給, "came back to him") is out of sequence
+_ORDER_WORD = re.compile(r"順序|顺序|次序|\bsequence\b", re.IGNORECASE)
+_OUT_OF_ORDER = re.compile(r"[乱亂补補]|回头|回頭|回来|回來|\b(?:back|later|mixed)\b", re.I)
 _GO_ROUND = re.compile(r"\bgo[-\s]?(?:a)?round\b", re.IGNORECASE)
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
@@ -866,6 +870,14 @@ class _Reader:
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
+        if (
+            events == {"sequence"}
+            and not (self.irregular or self.incident)
+            and _ORDER_WORD.search(self.text)
+            and not _OUT_OF_ORDER.search(self.text)
+        ):
+            # "發牌順序是順時針一次一張嗎": the order of the deal asked about, nothing gone wrong
+            events.discard("sequence")
         passed_over = {"skipped", "passed", "sequence"}
         if 99 in ordinals and events & passed_over and not events & {"extra", "exposed", "face-up"}:
             # "最後一張漏發給莊位", "button's last card was missed": the deal's last card not
