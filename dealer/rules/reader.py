@@ -773,6 +773,8 @@ class _Reader:
         counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
         if two and not events and not counting and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
+        if players and max(players) >= 3 and not events and not counting and not objects:
+            objects.add("table")  # "11 people want in", 九人桌開到十個玩家: how many a table seats
         streets = {"flop", "turn", "river"}
         readings = self.lex.readings
         for pattern in readings.after_street:
