@@ -218,6 +218,8 @@ class _Reader:
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
     card_word = received = counted_extra = also = hedged = passive = remedy = in_hand = False
     chips = False  # chips or amounts said
+    money: list[int]  # the amounts bet (readings.money)
+    units: list[int]  # the smallest chips in play named (readings.units)
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
@@ -283,6 +285,16 @@ class _Reader:
             text = pattern.sub(" ", text)
         self.text = text
         self.chips = any(p.search(original) for p in self.lex.readings.chips)
+        self.money, self.units = (
+            [
+                int(value)
+                for p in patterns
+                for found in p.finditer(original)
+                for value in found.groups()
+                if value is not None and int(value) > 0
+            ]
+            for patterns in (self.lex.readings.money, self.lex.readings.units)
+        )
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
@@ -773,6 +785,10 @@ class _Reader:
         counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
         if two and not events and not counting and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
+        if self.units and not events and any(v % min(self.units) for v in self.money):
+            # "blinds 5/10, can someone bet 7", "137 with the 5 as the smallest chip": an amount
+            # the smallest chip does not divide, one the chips cannot make: the betting unit
+            objects.add("chip-unit")
         if players and max(players) >= 3 and not events and not counting and not objects:
             objects.add("table")  # "11 people want in", 九人桌開到十個玩家: how many a table seats
         streets = {"flop", "turn", "river"}
