@@ -217,6 +217,7 @@ class _Reader:
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
     card_word = received = counted_extra = also = hedged = passive = remedy = in_hand = False
+    apiece = False  # 各, "each": so many apiece, never all together
     chips = False  # chips or amounts said
     money: list[int]  # the amounts bet (readings.money)
     units: list[int]  # the smallest chips in play named (readings.units)
@@ -361,6 +362,7 @@ class _Reader:
             text = pattern.sub(" ", text)
         if any(c in _ZH_EACH for c in text):
             self.each = True
+        self.apiece = self.apiece or "各" in text  # 各: each one apiece (都 may be all together)
         self.again = self.again or any(c in "又再" for c in text)
         self.also = self.also or any(w in text for w in _ZH_ALSO)
         self.hedged = self.hedged or any(w in text for w in _ZH_HEDGES)
@@ -548,7 +550,7 @@ class _Reader:
                 position += 1
                 continue
             if word == "each":
-                self.each = True
+                self.each = self.apiece = True
             if self._phrase(words, position, least=1, most=1):
                 position += 1
                 continue
@@ -974,6 +976,20 @@ class _Reader:
             hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
         if self.card_word and objects & _POSITIONS and not objects & _STREETS_BURN:
             hints.add("hole")  # "the first card off the deck went to the small blind": his hand
+        apiece = [v for n, v in self.numbers if n is Number.EXTRA]
+        many = [v for v in players if v >= 2]
+        if (
+            self.apiece
+            and many
+            and len(apiece) == 1
+            and "extra" in events
+            and not self.counted_extra
+        ):
+            # "兩家各多一張", "two players each got an extra card": one too many apiece, so as
+            # many too many in all as players ("兩家都多一張" may be one in all: still asked)
+            self.numbers -= {(Number.EXTRA, apiece[0])}
+            self.numbers.add((Number.EXTRA, max(many) * apiece[0]))
+            self.counted_extra = True
         unnamed = self.someone and not self.seats  # "有人多一張": one each, or one in all?
         if (unnamed or any(value >= 2 for value in players)) and not self.counted_extra:
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
