@@ -84,6 +84,7 @@ _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
 # disorder (亂, "mixed up") or a seat served later (補給, "came back to him") is out of sequence
 _ORDER_WORD = re.compile(r"順序|顺序|次序|\bsequence\b", re.IGNORECASE)
 _OUT_OF_ORDER = re.compile(r"[乱亂补補]|回头|回頭|回来|回來|\b(?:back|later|mixed)\b", re.I)
+_LATIN_BUTTON = re.compile(r"(?<![A-Za-z])[Dd]\s*(?=位|家位)")
 _GO_ROUND = re.compile(r"\bgo[-\s]?(?:a)?round\b", re.IGNORECASE)
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
@@ -275,6 +276,7 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        text = _LATIN_BUTTON.sub("莊", text)  # "D位": the button written with its letter
         original = text
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
