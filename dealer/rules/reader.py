@@ -85,6 +85,7 @@ _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
 _ORDER_WORD = re.compile(r"順序|顺序|次序|\bsequence\b", re.IGNORECASE)
 _OUT_OF_ORDER = re.compile(r"[乱亂补補]|回头|回頭|回来|回來|\b(?:back|later|mixed)\b", re.I)
 _LATIN_BUTTON = re.compile(r"(?<![A-Za-z])[Dd]\s*(?=位|家位)")
+_DEAL_PLACE = re.compile(r"\b(third|3rd)\s+card\s+(?=(?:of|off|in)\s+the\s+(?:deal|deck)\b)", re.I)
 _GO_ROUND = re.compile(r"\bgo[-\s]?(?:a)?round\b", re.IGNORECASE)
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
@@ -462,6 +463,8 @@ class _Reader:
     def _english(self, text: str) -> None:
         text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
         text = _GO_ROUND.sub("round", text)  # "the second go-round": the deal's second round
+        # "third card of the deal": the deal's third card, not a seat's third (one too many)
+        text = _DEAL_PLACE.sub(r"card \1 ", text)
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         # "high card" (for the button) ranks a card, it does not count one
         counted = [w for i, w in enumerate(raw) if w != "card" or i == 0 or raw[i - 1] != "high"]
