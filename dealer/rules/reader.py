@@ -840,6 +840,20 @@ class _Reader:
             events.add("early")
             street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
+        three = {v for n, v in self.numbers if n is Number.COUNT} == {3}
+        if (
+            three
+            and events
+            and events <= {"exposed", "face-up"}
+            and "before-action" in when
+            and not objects - self.lex.loose
+            and not self.seats
+        ):
+            # "槍口還沒說話荷官就把三張翻了": three cards turned before anyone acted, no hand named:
+            # the flop, turned early
+            objects.add("flop")
+            events -= {"exposed", "face-up"}
+            self.numbers -= {(Number.COUNT, 3)}
         # a card that came: not the 翻 of the flop's own name (翻牌圈沒人下注可以讓牌嗎)
         came = self.dealt or bool(_CAME.search(self.text.replace("翻牌", "")))
         if (
