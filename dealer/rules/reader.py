@@ -86,6 +86,8 @@ _ORDER_WORD = re.compile(r"順序|顺序|次序|\bsequence\b", re.IGNORECASE)
 _OUT_OF_ORDER = re.compile(r"[乱亂补補]|回头|回頭|回来|回來|\b(?:back|later|mixed)\b", re.I)
 _LATIN_BUTTON = re.compile(r"(?<![A-Za-z])[Dd]\s*(?=位|家位)")
 _DEAL_PLACE = re.compile(r"\b(third|3rd)\s+card\s+(?=(?:of|off|in)\s+the\s+(?:deal|deck)\b)", re.I)
+# "can't cover both", "post both": two amounts, not two players
+_BOTH_ALONE = re.compile(r"(?i)\b(?:cover|post|pay|afford|make)\s+both\b(?!\s+(?:players|guys|of))")
 _GO_ROUND = re.compile(r"\bgo[-\s]?(?:a)?round\b", re.IGNORECASE)
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
@@ -648,6 +650,8 @@ class _Reader:
         elif after[:1] and after[0] in _PLAYER_WORDS:
             self.numbers.add((Number.PLAYERS, count))
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
+        elif words[position] == "both" and _BOTH_ALONE.search(self.text):
+            self.each = True  # "can't cover both, which comes first": two things, not players
         elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
             self.each = True  # "both the ante and the blind": two things joined, not two players
         elif words[position] == "both" and set(after) & {"his", "her", "their", "card"}:
