@@ -81,9 +81,12 @@ _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
 # the order itself (順序, "sequence"), said of the deal with nothing gone wrong; an order in
-# disorder (亂, "mixed up") or a seat served later (補給, "came back to him") is out of sequence
+# disorder (亂, 錯, "out of", "mixed up") or a seat served later (補給, "came back to him") is
+# out of sequence
 _ORDER_WORD = re.compile(r"順序|顺序|次序|\bsequence\b", re.IGNORECASE)
-_OUT_OF_ORDER = re.compile(r"[乱亂补補]|回头|回頭|回来|回來|\b(?:back|later|mixed)\b", re.I)
+_OUT_OF_ORDER = re.compile(
+    r"[乱亂补補错錯]|不对|不對|回头|回頭|回来|回來|\b(?:back|later|mixed|out|wrong)\b", re.I
+)
 _LATIN_BUTTON = re.compile(r"(?<![A-Za-z])[Dd]\s*(?=位|家位)")
 _DEAL_PLACE = re.compile(r"\b(third|3rd)\s+card\s+(?=(?:of|off|in)\s+the\s+(?:deal|deck)\b)", re.I)
 # "can't cover both", "post both": two amounts, not two players
