@@ -29,7 +29,7 @@ class Kind(StrEnum):
     PROCEDURE = "procedure"  # a rule of the normal procedure: no remedy
 
 
-_NUMBER_WEIGHT = {Number.ORDINAL: 1.5, Number.COUNT: 1.5, Number.EXTRA: 1.5, Number.PLAYERS: 2.0}
+NUMBER_WEIGHT = {Number.ORDINAL: 1.5, Number.COUNT: 1.5, Number.EXTRA: 1.5, Number.PLAYERS: 2.0}
 _EVENT_WEIGHT = 3.0
 _ALSO_EVENT_WEIGHT = 1.5  # an event the rule shares with another, whose own event it is
 _IMPLIED_WEIGHT = 2.0  # an event the numbers imply ("3 cards" in a hand: one too many)
@@ -38,7 +38,7 @@ _ALSO_WEIGHT = 1.0
 _WHO_WEIGHT = 1.0
 _UNNAMED_EVENT = 0.75  # a rule about something happening, for a question naming nothing happen
 _WHEN_WEIGHT = 2.0  # the rule is about when an error is noticed, and the question says when
-_DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question says otherwise
+DEALER_DEFAULT = 0.5  # irregularities are the dealer's unless the question says otherwise
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,7 +102,7 @@ def fit(rule_id: str, query: Reading) -> Fit:
         else:
             conflicts.append("who:" + "/".join(sorted(query.who)))
     elif "dealer" in facets.who:
-        score += _DEALER_DEFAULT
+        score += DEALER_DEFAULT
     elif facets.who == {"player"}:
         conflicts.append("who:dealer")  # the irregularities are the dealer's unless told
     if facets.when and query.when and not query.when & facets.when:
@@ -115,7 +115,7 @@ def fit(rule_id: str, query: Reading) -> Fit:
         if ranges is None:
             continue
         if any(value in span for span in ranges):
-            score += _NUMBER_WEIGHT[number]
+            score += NUMBER_WEIGHT[number]
         elif (number, value) in query.numbers:
             conflicts.append(f"{number}:{value}")
     return Fit(rule_id, round(score, 3), tuple(conflicts), named)

@@ -47,6 +47,7 @@ class Reading:
     one: bool = False  # one card said with its article, no count ("a boxed card", 有張反牌)
     chips: bool = False  # chips or amounts said ("5/10", 籌碼)
     someone: bool = False  # someone named (有人, "somebody"), not who did it
+    in_hand: bool = False  # a card named by its place in one seat's hand ("seat 4's second card")
 
     @property
     def recognised(self) -> bool:
@@ -79,6 +80,18 @@ _MIDDLE = ("middl", "mid", "half", "一半", "中途")
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
+# the order itself (順序, "sequence"), said of the deal with nothing gone wrong; an order in
+# disorder (亂, 錯, "out of", "mixed up") or a seat served later (補給, "came back to him") is
+# out of sequence
+_ORDER_WORD = re.compile(r"順序|顺序|次序|\bsequence\b", re.IGNORECASE)
+_OUT_OF_ORDER = re.compile(
+    r"[乱亂补補错錯]|不对|不對|回头|回頭|回来|回來|\b(?:back|later|mixed|out|wrong)\b", re.I
+)
+_LATIN_BUTTON = re.compile(r"(?<![A-Za-z])[Dd]\s*(?=位|家位)")
+_DEAL_PLACE = re.compile(r"\b(third|3rd)\s+card\s+(?=(?:of|off|in)\s+the\s+(?:deal|deck)\b)", re.I)
+# "can't cover both", "post both": two amounts, not two players
+_BOTH_ALONE = re.compile(r"(?i)\b(?:cover|post|pay|afford|make)\s+both\b(?!\s+(?:players|guys|of))")
+_GO_ROUND = re.compile(r"\bgo[-\s]?(?:a)?round\b", re.IGNORECASE)
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
 _HAND_EVENTS = frozenset(
@@ -210,8 +223,11 @@ class _Reader:
     player_before_verb = player_named = player_subject = dealer_named = someone = False
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
-    card_word = received = counted_extra = also = hedged = passive = remedy = False
+    card_word = received = counted_extra = also = hedged = passive = remedy = in_hand = False
+    apiece = False  # 各, "each": so many apiece, never all together
     chips = False  # chips or amounts said
+    money: list[int]  # the amounts bet (readings.money)
+    units: list[int]  # the smallest chips in play named (readings.units)
     exposures = 0  # how many times an exposure is said ("flashed ... and the replacement too")
 
     def __init__(self, lexicon: Lexicon) -> None:
@@ -266,6 +282,7 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        text = _LATIN_BUTTON.sub("莊", text)  # "D位": the button written with its letter
         original = text
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
@@ -277,6 +294,16 @@ class _Reader:
             text = pattern.sub(" ", text)
         self.text = text
         self.chips = any(p.search(original) for p in self.lex.readings.chips)
+        self.money, self.units = (
+            [
+                int(value)
+                for p in patterns
+                for found in p.finditer(original)
+                for value in found.groups()
+                if value is not None and int(value) > 0
+            ]
+            for patterns in (self.lex.readings.money, self.lex.readings.units)
+        )
         if _CARD_CODE.search(text):
             self.card_named = True
             text = _CARD_CODE.sub(" card ", text)
@@ -343,6 +370,7 @@ class _Reader:
             text = pattern.sub(" ", text)
         if any(c in _ZH_EACH for c in text):
             self.each = True
+        self.apiece = self.apiece or "各" in text  # 各: each one apiece (都 may be all together)
         self.again = self.again or any(c in "又再" for c in text)
         self.also = self.also or any(w in text for w in _ZH_ALSO)
         self.hedged = self.hedged or any(w in text for w in _ZH_HEDGES)
@@ -439,6 +467,9 @@ class _Reader:
     # -- English
     def _english(self, text: str) -> None:
         text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
+        text = _GO_ROUND.sub("round", text)  # "the second go-round": the deal's second round
+        # "third card of the deal": the deal's third card, not a seat's third (one too many)
+        text = _DEAL_PLACE.sub(r"card \1 ", text)
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         # "high card" (for the button) ranks a card, it does not count one
         counted = [w for i, w in enumerate(raw) if w != "card" or i == 0 or raw[i - 1] != "high"]
@@ -529,7 +560,7 @@ class _Reader:
                 position += 1
                 continue
             if word == "each":
-                self.each = True
+                self.each = self.apiece = True
             if self._phrase(words, position, least=1, most=1):
                 position += 1
                 continue
@@ -622,6 +653,8 @@ class _Reader:
         elif after[:1] and after[0] in _PLAYER_WORDS:
             self.numbers.add((Number.PLAYERS, count))
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
+        elif words[position] == "both" and _BOTH_ALONE.search(self.text):
+            self.each = True  # "can't cover both, which comes first": two things, not players
         elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
             self.each = True  # "both the ante and the blind": two things joined, not two players
         elif words[position] == "both" and set(after) & {"his", "her", "their", "card"}:
@@ -766,6 +799,12 @@ class _Reader:
         counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
         if two and not events and not counting and objects & _HEADS_UP_TOPICS:
             objects.add("heads-up")  # "two players left, who acts first": a table of two
+        if self.units and not events and any(v % min(self.units) for v in self.money):
+            # "blinds 5/10, can someone bet 7", "137 with the 5 as the smallest chip": an amount
+            # the smallest chip does not divide, one the chips cannot make: the betting unit
+            objects.add("chip-unit")
+        if players and max(players) >= 3 and not events and not counting and not objects:
+            objects.add("table")  # "11 people want in", 九人桌開到十個玩家: how many a table seats
         streets = {"flop", "turn", "river"}
         readings = self.lex.readings
         for pattern in readings.after_street:
@@ -779,7 +818,8 @@ class _Reader:
             # the small blind is dealt first, the big blind second (heads-up: the big blind first)
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers.add((Number.ORDINAL, 2))
-        if self._says(readings.seat_card):
+        self.in_hand = self._says(readings.seat_card)
+        if self.in_hand:
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
@@ -807,7 +847,22 @@ class _Reader:
             events.add("early")
             street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
-        came = self.dealt or bool(_CAME.search(self.text))
+        three = {v for n, v in self.numbers if n is Number.COUNT} == {3}
+        if (
+            three
+            and events
+            and events <= {"exposed", "face-up"}
+            and "before-action" in when
+            and not objects - self.lex.loose
+            and not self.seats
+        ):
+            # "槍口還沒說話荷官就把三張翻了": three cards turned before anyone acted, no hand named:
+            # the flop, turned early
+            objects.add("flop")
+            events -= {"exposed", "face-up"}
+            self.numbers -= {(Number.COUNT, 3)}
+        # a card that came: not the 翻 of the flop's own name (翻牌圈沒人下注可以讓牌嗎)
+        came = self.dealt or bool(_CAME.search(self.text.replace("翻牌", "")))
         if (
             "before-action" in when
             and objects & streets
@@ -832,6 +887,10 @@ class _Reader:
             events.discard("extra")
             events.discard("sequence")  # "補給他的那張又翻開了": a replacement, not a seat served
             self.remedy = replaced  # the replacement exposed: an error in the remedy
+        if events - {"second-error"} and self._says(self.lex.readings.fixing):
+            # "正在處理提早開的轉牌，荷官又把河牌提早翻了", "the remedy said burn ..., dealer
+            # skipped the burn": an error made while a ruling is carried out
+            events.add("second-error")
         if events & {"exposed", "face-up"} and "doubled" in events and not self.seats:
             events.discard("doubled")  # "flipped up two cards back to back": two exposed in a row
         counts = [value for number, value in self.numbers if number is Number.COUNT]
@@ -857,6 +916,20 @@ class _Reader:
         if not held and someone and (named_cards or events & _HAND_EVENTS):
             objects.add("hole")  # "seat 3 has 3 cards", "5號的牌": a seat's cards are its hand
         ordinals = [v for n, v in self.numbers if n is Number.ORDINAL]
+        if (
+            events == {"sequence"}
+            and not (self.irregular or self.incident)
+            and _ORDER_WORD.search(self.text)
+            and not _OUT_OF_ORDER.search(self.text)
+        ):
+            # "發牌順序是順時針一次一張嗎": the order of the deal asked about, nothing gone wrong
+            events.discard("sequence")
+        passed_over = {"skipped", "passed", "sequence"}
+        if 99 in ordinals and events & passed_over and not events & {"extra", "exposed", "face-up"}:
+            # "最後一張漏發給莊位", "button's last card was missed": the deal's last card not
+            # dealt; no seat after it was served in its place, so that hand is one card short
+            events -= passed_over
+            events.add("short")
         if "direction" in objects and self.dealt and not objects - self.lex.loose - _POSITIONS:
             objects.add("hole")  # "dealing direction", 發牌是順時針嗎: the way the deal goes
         given = self.dealt or self.received
@@ -929,6 +1002,20 @@ class _Reader:
             hints.add("hole")  # "two extra cards dealt": the deal is of the hole cards
         if self.card_word and objects & _POSITIONS and not objects & _STREETS_BURN:
             hints.add("hole")  # "the first card off the deck went to the small blind": his hand
+        apiece = [v for n, v in self.numbers if n is Number.EXTRA]
+        many = [v for v in players if v >= 2]
+        if (
+            self.apiece
+            and many
+            and len(apiece) == 1
+            and "extra" in events
+            and not self.counted_extra
+        ):
+            # "兩家各多一張", "two players each got an extra card": one too many apiece, so as
+            # many too many in all as players ("兩家都多一張" may be one in all: still asked)
+            self.numbers -= {(Number.EXTRA, apiece[0])}
+            self.numbers.add((Number.EXTRA, max(many) * apiece[0]))
+            self.counted_extra = True
         unnamed = self.someone and not self.seats  # "有人多一張": one each, or one in all?
         if (unnamed or any(value >= 2 for value in players)) and not self.counted_extra:
             soft |= {(n, v) for n, v in self.numbers if n is Number.EXTRA}
@@ -955,6 +1042,7 @@ class _Reader:
             one=one,
             chips=self.chips,
             someone=self.someone,
+            in_hand=self.in_hand and not self.dealt,
         )
 
 

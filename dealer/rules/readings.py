@@ -6,7 +6,7 @@ a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 
 first, a seat's third card, a card going back into the stub, a card seen, the button named, a
 street already out, a seat passed over for the whole hand, the decks' colours, a replacement card,
 one card said with its article, a chip left over, chips or amounts said, the big blind's first
-card).
+card, a ruling being carried out, the amounts of money named).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -51,6 +51,9 @@ _PATTERNS = {
     "odd-chip": False,
     "chips": False,
     "big-blind-first": False,
+    "fixing": False,
+    "money": True,
+    "units": True,
 }
 
 
@@ -81,6 +84,9 @@ class Readings:
     odd_chip: tuple[re.Pattern[str], ...]  # "the extra chip", 多出一個籌碼: a chip over, no card
     chips: tuple[re.Pattern[str], ...]  # chips or amounts said ("5/10", 籌碼): a matter of money
     big_blind_first: tuple[re.Pattern[str], ...]  # 大盲的第一張: the deal's second card
+    fixing: tuple[re.Pattern[str], ...]  # 正在處理, "the remedy said": a ruling being carried out
+    money: tuple[re.Pattern[str], ...]  # "bet 7", 下注110: the amounts bet (groups)
+    units: tuple[re.Pattern[str], ...]  # "5/10", 最小籌碼是5, 25的籌碼: the smallest chips (groups)
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()

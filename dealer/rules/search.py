@@ -38,7 +38,17 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealer.rules.fit import OBJECT_WEIGHT, Fit, Kind, fit, fits, kinds, unique_events
+from dealer.rules.fit import (
+    DEALER_DEFAULT,
+    NUMBER_WEIGHT,
+    OBJECT_WEIGHT,
+    Fit,
+    Kind,
+    fit,
+    fits,
+    kinds,
+    unique_events,
+)
 from dealer.rules.lexicon import (
     FACETS_PATH,
     SEARCH_PATH,
@@ -213,6 +223,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         for f in candidates[1:]
         if f.score > best.score - tier
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
+        or f.score + _unspoken(best, f, reading) > best.score - tier
     ]
     chosen = _most_particular(_counted(chosen, reading), reading)
     best = chosen[0]
@@ -275,7 +286,12 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             if best.id in rivals_by_ruleset:
                 chosen += [f for f in ranked if f.id in rivals_by_ruleset and f not in chosen]
     if len(chosen) == 1:
-        rivals = _rivals(best, reading, ranked) or _contradicted(best, reading, ranked) or late
+        rivals = (
+            _rivals(best, reading, ranked)
+            or _contradicted(best, reading, ranked)
+            or late
+            or _unsaid_who(best, reading, ranked)
+        )
         if not rivals:
             return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
         chosen += rivals
@@ -297,6 +313,68 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     if late and late[0] not in offered:  # when it was noticed, or a second error, is asked too
         offered = offered[: _MOST - 1] + late
     return _which(offered, reading)
+
+
+def _unspoken(best: Fit, other: Fit, reading: Reading) -> float:
+    """What of the best's lead over another irregularity comes from numbers the other does not
+    speak of ("多銷了一張": one too many fits the turn's burn error, while the flop's has no count
+    of too many; which street is the facet that tells them apart, and it was not said). Its
+    silence is no "no": without it the two would be as close as a tie."""
+    facets = table().facets
+    if Kind.PROCEDURE in kinds(best.id) | kinds(other.id) or _told(best, other, reading):
+        return 0.0
+    if facets[best.id].object != facets[other.id].object:
+        return 0.0  # rules of different things: the thing named is evidence enough
+    mine, theirs = facets[best.id].numbers, facets[other.id].numbers
+    return sum(
+        NUMBER_WEIGHT[number]
+        for number, value in reading.numbers | reading.soft
+        if number not in theirs and any(value in span for span in mine.get(number, ()))
+    )
+
+
+def _told(best: Fit, other: Fit, reading: Reading) -> bool:
+    """Whether the question says what tells the two rules apart (the first facet of QUESTIONS
+    they differ on: which card of the deal, which street, how many too many, ...)."""
+    facet, values = telling((best.id, other.id))
+    if facet is None:
+        return False
+    if facet in set(Number):
+        return any(number == facet for number, _ in reading.numbers | reading.soft)
+    said = {value for each in values for value in each.split(",") if value}
+    if facet == "object":
+        return bool(said & (reading.objects | reading.hints))
+    if facet == "event":
+        return bool(said & wanted_events(reading))
+    return bool(said & set(getattr(reading, facet)))
+
+
+def _unsaid_who(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """The player's own rule beside the dealer's, for a card named by its place in a seat's hand
+    when who did it is not said, nor that it was being dealt ("4號第二張底牌被看到了": the
+    dealer's exposure, or the player's own)."""
+    facets = table().facets
+    mine = facets[best.id]
+    if not reading.in_hand or reading.who or "during-deal" in reading.when:
+        return []  # a card of the deal by its place (the first card off the deck) is the dealer's
+    if "dealer" not in mine.who:
+        return []
+    if [str(span) for span in mine.numbers.get(Number.COUNT, ())] != ["1"]:
+        return []  # more than one card exposed is the dealer's deal gone wrong, as the sets say
+    found = []
+    for f in ranked:
+        if f.conflicts != ("who:dealer",) or not f.named:
+            continue
+        theirs = facets[f.id].numbers
+        # the numbers it does not speak of, and the dealer's default, are no lead over it
+        lead = sum(
+            NUMBER_WEIGHT[number]
+            for number, value in reading.numbers | reading.soft
+            if number not in theirs and any(value in span for span in mine.numbers.get(number, ()))
+        )
+        if f.score + lead + DEALER_DEFAULT > best.score - _TIER:
+            found.append(f)
+    return found[:1]
 
 
 @functools.cache
