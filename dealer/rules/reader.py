@@ -102,6 +102,13 @@ _PLAYER_WORDS = frozenset(
     map(stem, ("player", "players", "people", "guys", "hands", "seats", "handed"))
 )
 _EXTRA_WORDS = frozenset(map(stem, ("extra", "more", "additional", "too")))
+# a number of minutes or hours ("shows up 40 min late"), or of seats away from a place ("seat 6
+# is 4 off the button"): no count of cards
+_TIME_UNITS = frozenset(
+    map(stem, ("min", "mins", "minute", "minutes", "hour", "hours", "hr", "hrs"))
+)
+_AWAY = frozenset(map(stem, ("off", "from", "left", "right", "away")))
+_PLACES = frozenset(map(stem, ("button", "dealer", "blind", "blinds", "sb", "bb", "seat", "utg")))
 _RANKS = frozenset(map(stem, ("ace", "aces", "king", "kings", "queen", "queens", "jack", "jacks")))
 _SUITS = frozenset(map(stem, ("spades", "hearts", "diamonds", "clubs")))
 _CARD_CODE = re.compile(r"(?<![A-Za-z0-9])(?:10|[2-9TJQKA])[shdc♠♥♦♣](?![A-Za-z0-9])")
@@ -645,6 +652,14 @@ class _Reader:
         if before == ["more", "than"]:
             count += 1
         after = words[position + 1 : position + 3]
+        if after[:1] and (
+            after[0] in _TIME_UNITS
+            or (after[0] in _AWAY and _PLACES & set(words[position + 2 : position + 4]))
+        ):
+            if after[0] in _TIME_UNITS and after[1:] == [stem("late")]:
+                self.outside.append(" ".join(words[position : position + 3]))  # arriving late
+                return position + 3
+            return position + 2  # minutes, or seats away from a place: not cards
         if before[-1:] and before[-1] in ("extra", "addit"):
             self.numbers.add((Number.EXTRA, count))  # "extra two"
         elif after[:1] and after[0] in _EXTRA_WORDS and after != ["more", "than"]:

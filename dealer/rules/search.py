@@ -626,7 +626,7 @@ def _strong(candidate: Fit, query: Reading) -> bool:
     facets = table().facets[candidate.id]
     # or an event only that rule has ("dealt to the guy sitting out on a break": a seat not
     # entitled, though a break is no rule's)
-    own = query.events & facets.event
+    own = (query.events | query.implied) & facets.event
     alone = own & unique_events() and Kind.PROCEDURE not in kinds(candidate.id)
     return bool(own) and bool(query.said & facets.object or alone)
 
