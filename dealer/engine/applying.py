@@ -155,8 +155,9 @@ class Applying(Dealing):
         would, until none is named (a player acts, the floor or a player is awaited, the hand is
         over). A run of steps in one state (the pitches of the deal) takes its routes, looked up
         once, transition by transition: each step's conditions asked, its callbacks called, its
-        events logged, as :meth:`_fire` does (inline here); an audited hand, a ruling's steps or a
-        transition under way take :meth:`_perform` or :meth:`_fire`, step by step."""
+        events logged, as :meth:`_fire` does (both through :meth:`_take`); an audited hand, a
+        ruling's steps or a transition under way take :meth:`_perform` or :meth:`_fire`, step by
+        step."""
         obligations = self.obligations
         autopilot = _AUTOPILOT or _autopilot()
         while step is not None:
@@ -171,34 +172,9 @@ class Applying(Dealing):
             routes = self._routes.get(state, _NO_ROUTES).get(step.trigger, ())
             pitching = step.verb is _PITCH
             while True:
-                # _fire's search and run (no transition is under way here): every step of the run
-                for conditions, before, dest, after in routes:  # noqa: B007
-                    if not conditions:
-                        break
-                    for condition, wanted in conditions:
-                        if condition(self, step) != wanted:
-                            break
-                    else:
-                        break
-                else:
+                # no transition is under way here: the step's route searched and run as _fire does
+                if not self._take(routes, step):
                     raise self._unexpected(step)
-                self._firing = True
-                try:
-                    for call in before:
-                        call(self, step)
-                    if dest is not None:
-                        self.state = dest
-                    for call in after:
-                        call(self, step)
-                except BaseException:
-                    self._queue.clear()  # as _fire: a refusal or an error drops what was queued
-                    raise
-                finally:
-                    self._firing = False
-                queue = self._queue
-                while queue:  # the triggers fired meanwhile, in turn, as _fire runs them
-                    trigger, queued = queue.pop(0)
-                    self._fire(trigger, queued)
                 if obligations.owed:  # a ruling's step is owed now: the step-by-step path
                     step = self.next_dealer_step()
                     break

@@ -312,10 +312,16 @@ class HandState:
         if self._firing:
             self._queue.append((trigger, step))
             return True
+        return self._take(self._routes.get(self.state, _NO_ROUTES).get(trigger, ()), step)
+
+    def _take(self, routes: tuple[Route, ...], step: AnyStep) -> bool:
+        """Run the first of ``routes`` (a trigger's routes from this state) whose conditions
+        ``step`` meets, as :meth:`_fire` describes; False when none does (nothing has changed
+        then). No transition may be under way. The run of the dealer's steps calls it with the
+        routes it looked up once."""
         # _route's search, inlined: it runs on every event of every hand (most routes have no
         # conditions at all); each route unpacked once, the one taken read after the loop
-        here = self._routes.get(self.state, _NO_ROUTES)
-        for conditions, before, dest, after in here.get(trigger, ()):  # noqa: B007
+        for conditions, before, dest, after in routes:  # noqa: B007
             if not conditions:
                 break
             for condition, wanted in conditions:
@@ -340,8 +346,8 @@ class HandState:
             self._firing = False
         queue = self._queue
         while queue:  # the triggers fired meanwhile, in turn (each drains what it queues)
-            trigger, step = queue.pop(0)
-            self._fire(trigger, step)
+            trigger, queued = queue.pop(0)
+            self._fire(trigger, queued)
         return True
 
 
