@@ -41,7 +41,7 @@ from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Ledger
 from dealer.core.pots import Pot, Share
-from dealer.core.steps import DealerStep, PlayerAction
+from dealer.core.steps import DealerStep
 from dealer.core.table import Table
 from dealer.engine.model import AnyStep, HandModel, InvariantError
 from dealer.engine.obligations import Held, Owed, Ruled
@@ -49,8 +49,6 @@ from dealer.engine.procedure import machine, routes
 from dealer.engine.refusals import Expects
 
 __all__ = ["AnyStep", "Hand", "InvariantError", "Refusal", "warm_up"]
-
-_ACT = PlayerAction.trigger  # every decision's trigger
 
 
 def warm_up() -> None:
@@ -101,30 +99,14 @@ class Hand:
     def apply(self, step: AnyStep) -> list[Event]:
         """Perform ``step``; return the events it caused, in physical order. A refused step
         raises :class:`Refusal` and leaves the hand as it was."""
-        model = self._model  # the model's apply inline: one call less at every decision
-        events = model.events
-        start = len(events)
-        if type(step) is PlayerAction and not model.audit and not model.obligations.owed:
-            # _perform's path for a player action with nothing owed, without its call
-            betting = model.betting
-            if betting is None or betting.to_act is None or not model._fire(_ACT, step):
-                raise model._unexpected(step)
-        else:
-            model._perform(step)
-        return events[start:]
+        return self._model.apply(step)
 
     def advance(self) -> list[Event]:
         """Perform the correct dealer steps (:meth:`next_dealer_step`, each as :meth:`apply`
         would) until a player is to act, the floor or a player is awaited, or the hand is over;
         return the events they caused. The next decision in one call: the same hand as applying
         each step in turn."""
-        model = self._model  # the model's advance inline (Applying.advance): one call less
-        events = model.events
-        start = len(events)
-        step = model.next_dealer_step()
-        if step is not None:  # the dealer's steps, as runs of steps (Applying._run_dealer_steps)
-            model._run_dealer_steps(step)
-        return events[start:]
+        return self._model.advance()
 
     # -- what is expected ----------------------------------------------------------------------
 

@@ -96,11 +96,7 @@ class Dealing(HandState):
         self.forced[seat] += paid
         all_in = self.stacks[seat] == 0
         note = "all-in" if all_in else ""
-        # _record inline (as the pitch's event): two or three a hand
-        fields = (kind, seat, (), paid, note, all_in, None, None, None, None, None, None)
-        self.events.append(new_event(Event, fields))
-        if self.audit:
-            self.check()
+        self._record((kind, seat, (), paid, note, all_in, None, None, None, None, None, None))
         return paid
 
     def post_forced_bets(self, step: AnyStep) -> None:
@@ -277,11 +273,10 @@ class Dealing(HandState):
             if first is None and self.round_all_in_call:
                 first = self.round_aggressor
             self.all_in_shows_first = first if first is not None else self.last_all_in
-        obligations = self.obligations
-        if len(self.table.positions.deal_order) - len(self.folded) == 1:  # one_player_left
-            obligations.clear()  # the hand is won: no remedy step is owed any more
-        elif obligations.owed:  # finish's own first test, without its call (every round)
-            obligations.finish(_FINISH_ROUND)
+        if self.one_player_left(step):
+            self.obligations.clear()  # the hand is won: no remedy step is owed any more
+        else:
+            self.obligations.finish(_FINISH_ROUND)
 
     def _two_can_bet(self) -> bool:
         """Whether two or more seats still holding a hand have chips behind (a loop that stops at
@@ -303,20 +298,16 @@ class Dealing(HandState):
         """Turn the flop: three cards, or as many as complete a flop a remedy left short."""
         while len(self.ledger.board) < 3:
             card = self.ledger.turn_up()
-            # _record inline: every flop's three cards
-            fields = (_BOARD, None, (card,), None, "flop", False, None, None, _FLOP,
-                      None, None, None)  # fmt: skip
-            self.events.append(new_event(Event, fields))
-            if self.audit:
-                self.check()
+            self._record(
+                (_BOARD, None, (card,), None, "flop", False, None, None, _FLOP, None, None, None)
+            )
 
     def turn_board_card(self, step: DealerStep) -> None:
         street, note = _STREET_OF[step.verb]
         card = self.ledger.turn_up()
-        fields = (_BOARD, None, (card,), None, note, False, None, None, street, None, None, None)
-        self.events.append(new_event(Event, fields))  # _record inline: the turn and the river
-        if self.audit:
-            self.check()
+        self._record(
+            (_BOARD, None, (card,), None, note, False, None, None, street, None, None, None)
+        )
 
     # -- showdown, pot, button -----------------------------------------------------------------
 
