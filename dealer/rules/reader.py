@@ -80,18 +80,6 @@ _MIDDLE = ("middl", "mid", "half", "一半", "中途")
 _STREETS_BURN = frozenset(("flop", "turn", "river", "board", "burn"))
 _BOARD = frozenset(("flop", "turn", "river", "board", "burn", "deck", "action", "show-order"))
 _ROUNDS = frozenset(map(stem, ("round", "pass", "orbit")))
-# the order itself (順序, "sequence"), said of the deal with nothing gone wrong; an order in
-# disorder (亂, 錯, "out of", "mixed up") or a seat served later (補給, "came back to him") is
-# out of sequence
-_ORDER_WORD = re.compile(r"順序|顺序|次序|\bsequence\b", re.IGNORECASE)
-_OUT_OF_ORDER = re.compile(
-    r"[乱亂补補错錯]|不对|不對|回头|回頭|回来|回來|\b(?:back|later|mixed|out|wrong)\b", re.I
-)
-_LATIN_BUTTON = re.compile(r"(?<![A-Za-z])[Dd]\s*(?=位|家位)")
-_DEAL_PLACE = re.compile(r"\b(third|3rd)\s+card\s+(?=(?:of|off|in)\s+the\s+(?:deal|deck)\b)", re.I)
-# "can't cover both", "post both": two amounts, not two players
-_BOTH_ALONE = re.compile(r"(?i)\b(?:cover|post|pay|afford|make)\s+both\b(?!\s+(?:players|guys|of))")
-_GO_ROUND = re.compile(r"\bgo[-\s]?(?:a)?round\b", re.IGNORECASE)
 _SHOWING = frozenset(("showdown", "play-board", "show-order", "muck"))
 _HEADS_UP_TOPICS = frozenset(("blind", "button", "action", "preflop", "straddle", "check"))
 _HAND_EVENTS = frozenset(
@@ -289,7 +277,8 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
-        text = _LATIN_BUTTON.sub("莊", text)  # "D位": the button written with its letter
+        for pattern in self.lex.readings.button_letter:
+            text = pattern.sub("莊", text)  # "D位": the button written with its letter
         original = text
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below
@@ -474,9 +463,12 @@ class _Reader:
     # -- English
     def _english(self, text: str) -> None:
         text = _CARD_NUMBER.sub(lambda m: f"card {_ordinal(int(m.group(1)))}", text)
-        text = _GO_ROUND.sub("round", text)  # "the second go-round": the deal's second round
-        # "third card of the deal": the deal's third card, not a seat's third (one too many)
-        text = _DEAL_PLACE.sub(r"card \1 ", text)
+        readings = self.lex.readings
+        for pattern in readings.go_round:
+            text = pattern.sub("round", text)  # "the second go-round": the deal's second round
+        for pattern in readings.deal_place:
+            # "third card of the deal": the deal's third card, not a seat's third (one too many)
+            text = pattern.sub(r"card \1 ", text)
         raw = WORD.findall(_CONTRACTED.sub(r"\1 not", text.casefold().replace("n't", " not")))
         # "high card" (for the button) ranks a card, it does not count one
         counted = [w for i, w in enumerate(raw) if w != "card" or i == 0 or raw[i - 1] != "high"]
@@ -668,7 +660,7 @@ class _Reader:
         elif after[:1] and after[0] in _PLAYER_WORDS:
             self.numbers.add((Number.PLAYERS, count))
             self.seats_counted = self.seats_counted or after[0] == stem("seats")
-        elif words[position] == "both" and _BOTH_ALONE.search(self.text):
+        elif words[position] == "both" and self._says(self.lex.readings.both_amounts):
             self.each = True  # "can't cover both, which comes first": two things, not players
         elif words[position] == "both" and "and" in words[position + 2 : position + 5]:
             self.each = True  # "both the ante and the blind": two things joined, not two players
@@ -934,8 +926,8 @@ class _Reader:
         if (
             events == {"sequence"}
             and not (self.irregular or self.incident)
-            and _ORDER_WORD.search(self.text)
-            and not _OUT_OF_ORDER.search(self.text)
+            and self._says(readings.order_asked)
+            and not self._says(readings.out_of_order)
         ):
             # "發牌順序是順時針一次一張嗎": the order of the deal asked about, nothing gone wrong
             events.discard("sequence")

@@ -6,7 +6,8 @@ a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 
 first, a seat's third card, a card going back into the stub, a card seen, the button named, a
 street already out, a seat passed over for the whole hand, the decks' colours, a replacement card,
 one card said with its article, a chip left over, chips or amounts said, the big blind's first
-card, a ruling being carried out, the amounts of money named).
+card, a ruling being carried out, the amounts of money named, the button written with its letter,
+the deal's own place of a card, a round of the deal, two amounts, the order named or gone wrong).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -54,6 +55,12 @@ _PATTERNS = {
     "fixing": False,
     "money": True,
     "units": True,
+    "button-letter": False,
+    "deal-place": True,
+    "go-round": False,
+    "both-amounts": False,
+    "order-asked": False,
+    "out-of-order": False,
 }
 
 
@@ -87,6 +94,12 @@ class Readings:
     fixing: tuple[re.Pattern[str], ...]  # 正在處理, "the remedy said": a ruling being carried out
     money: tuple[re.Pattern[str], ...]  # "bet 7", 下注110: the amounts bet (groups)
     units: tuple[re.Pattern[str], ...]  # "5/10", 最小籌碼是5, 25的籌碼: the smallest chips (groups)
+    button_letter: tuple[re.Pattern[str], ...]  # "D位": the button written with its letter
+    deal_place: tuple[re.Pattern[str], ...]  # "third card of the deal": the deal's; group: which
+    go_round: tuple[re.Pattern[str], ...]  # "the second go-round": a round of the deal
+    both_amounts: tuple[re.Pattern[str], ...]  # "can't cover both": two amounts, not two players
+    order_asked: tuple[re.Pattern[str], ...]  # 順序, "sequence": the order itself named
+    out_of_order: tuple[re.Pattern[str], ...]  # 亂, 補給, "mixed up": an order gone wrong
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()

@@ -325,11 +325,18 @@ def _unspoken(best: Fit, other: Fit, reading: Reading) -> float:
         return 0.0
     if facets[best.id].object != facets[other.id].object:
         return 0.0  # rules of different things: the thing named is evidence enough
-    mine, theirs = facets[best.id].numbers, facets[other.id].numbers
+    return _unspoken_lead(best.id, other.id, reading)
+
+
+def _unspoken_lead(mine: str, theirs: str, reading: Reading) -> float:
+    """The weight of the numbers read that rule ``mine`` fits and rule ``theirs`` does not speak
+    of at all: a lead of ``mine`` that is no "no" for ``theirs``."""
+    facets = table().facets
+    ours, silent = facets[mine].numbers, facets[theirs].numbers
     return sum(
         NUMBER_WEIGHT[number]
         for number, value in reading.numbers | reading.soft
-        if number not in theirs and any(value in span for span in mine.get(number, ()))
+        if number not in silent and any(value in span for span in ours.get(number, ()))
     )
 
 
@@ -365,13 +372,8 @@ def _unsaid_who(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]
     for f in ranked:
         if f.conflicts != ("who:dealer",) or not f.named:
             continue
-        theirs = facets[f.id].numbers
         # the numbers it does not speak of, and the dealer's default, are no lead over it
-        lead = sum(
-            NUMBER_WEIGHT[number]
-            for number, value in reading.numbers | reading.soft
-            if number not in theirs and any(value in span for span in mine.numbers.get(number, ()))
-        )
+        lead = _unspoken_lead(best.id, f.id, reading)
         if f.score + lead + DEALER_DEFAULT > best.score - _TIER:
             found.append(f)
     return found[:1]
