@@ -70,6 +70,9 @@ class RuleFacets:
     also_event: frozenset[str] = frozenset()
     who: frozenset[str] = frozenset()
     when: frozenset[str] = frozenset()
+    # when a late notice is ruled by the rule's own text (its after-SA or after-the-hand branch),
+    # so that saying so does not offer NOTICED-LATE beside it
+    also_when: frozenset[str] = frozenset()
     numbers: Mapping[Number, tuple[_Range, ...]] = field(default_factory=dict)
 
 
@@ -151,9 +154,9 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
             if name in set(Number):
                 numbers[Number(name)] = _ranges(items, f"{rule_id}.{name}")
                 continue
-            kind = {"also": "object", "also-event": "event"}.get(name, name)
+            kind = {"also": "object", "also-event": "event", "also-when": "when"}.get(name, name)
             if kind not in KINDS:
-                known = ", ".join([*KINDS, "also", "also-event", *Number])
+                known = ", ".join([*KINDS, "also", "also-event", "also-when", *Number])
                 raise spec.error(name, f"{rule_id}: facet {name!r} is not one of {known}")
             unknown = [str(v) for v in items if str(v) not in values[kind]]
             if unknown:

@@ -490,6 +490,8 @@ def _noticed_late(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fi
         return []
     if "late" not in reading.when and not ("after-action" in reading.when and _turns(best.id)):
         return []
+    if reading.when & table().facets[best.id].also_when:
+        return []  # the rule's own text says what a late notice does (facets' also-when)
     return [f for f in ranked if f.id != best.id and table().facets[f.id].when >= {"late"}][:1]
 
 
