@@ -54,6 +54,9 @@ TENTH = _phrasings("floor_phrases_tenth")
 # the eleventh development set (issue 22, twelfth round), 360 phrasings written blind on 2026-12-04
 # and scored at first sight (docs/floor.md), then developed on
 ELEVENTH = _phrasings("floor_phrases_eleventh")
+# the twelfth development set (issue 22, fourteenth round), 360 phrasings written blind on
+# 2026-12-07 and scored at first sight (docs/floor.md), then developed on
+TWELFTH = _phrasings("floor_phrases_twelfth")
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -153,6 +156,8 @@ FLOORS: dict[str, tuple[list[dict[str, Any]], Floor]] = {
     "tenth": (TENTH, Floor(0.930, 3, 1, 29, 0.63)),  # 307 of 330, twelfth round
     # written blind for the twelfth round (306 offered, 8 wrong at first sight)
     "eleventh": (ELEVENTH, Floor(0.954, 3, 0, None, 0.63)),  # 314 of 329, twelfth round
+    # written blind for the fourteenth round: its first sight (284 of 330, 17 wrong, 4 no rule)
+    "twelfth": (TWELFTH, Floor(0.860, 17, 4, 29, 0.54)),
 }
 
 
@@ -189,6 +194,7 @@ SHAPES: dict[str, tuple[list[dict[str, Any]], Shape]] = {
     "ninth": (NINTH, Shape(360, 120, 36, asks=True)),
     "tenth": (TENTH, Shape(360, 120, 30, asks=True)),
     "eleventh": (ELEVENTH, Shape(360, 120, 30, asks=True)),
+    "twelfth": (TWELFTH, Shape(360, 120, 30, asks=True)),
 }
 
 
