@@ -220,6 +220,7 @@ class _Reader:
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
     card_word = received = counted_extra = also = hedged = passive = remedy = in_hand = False
     apiece = False  # 各, "each": so many apiece, never all together
+    after_two = False  # "not the first two cards", 不是前兩張: a card after the deal's first two
     chips = False  # chips or amounts said
     money: list[int]  # the amounts bet (readings.money)
     units: list[int]  # the smallest chips in play named (readings.units)
@@ -287,6 +288,8 @@ class _Reader:
             text = pattern.sub(lambda m: f" {self._number_word(m.group(1)) + 1} ", text)
         for pattern in self.lex.readings.odd_chip:
             text = pattern.sub(" odd chip ", text)  # "the extra chip", 多出一個籌碼: no card over
+        # "not the first two cards", 不是前兩張: a card after the deal's first two (the words go)
+        self.after_two = any(p.search(text) for p in self.lex.readings.not_first_two)
         for pattern in self.lex.readings.fine + self.lex.readings.amounts:
             # "first card went fine": not the card asked; "blinds 5/10", "bet 7": no count of cards
             text = pattern.sub(" ", text)
@@ -728,6 +731,9 @@ class _Reader:
             self.dealer_named = False
             if not self._says(self.lex.readings.button_named):
                 objects.discard("button")  # 不是莊家的錯: 莊家 is the dealer there, not the button
+        if self._says(self.lex.readings.either_who):
+            # "not sure if the dealer or the player flipped it": either; the rules say which
+            self.found["who"] = {"player", "dealer"}
         if self.passive and self.player_subject and self.found["who"] == {"player"}:
             self.found["who"] = set()  # "牌手的底牌被大家看到了": his card was seen, by whom?
         if self.player_subject and not self.dealer_named and not self.found["who"]:
@@ -853,6 +859,21 @@ class _Reader:
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
+            self.numbers.add((Number.ORDINAL, 3))
+        later_seat = (
+            events & {"exposed", "face-up"}
+            and events <= {"exposed", "face-up", "off-table"}
+            and not any(n is Number.ORDINAL for n, _ in self.numbers)
+            and not (self.big_blind or self.small_blind or "heads-up" in objects)
+            and "player" not in self.found["who"]  # the player may have: who did it comes first
+            and not objects & {"flop", "turn", "river", "board", "deck", "burn"}
+            and self._says(readings.later_seat)
+        )
+        if self.after_two and not any(n is Number.ORDINAL for n, _ in self.numbers):
+            self.numbers.add((Number.ORDINAL, 3))  # "not the first two cards": a later one
+        if later_seat:
+            # "dealer flashed the cutoff's card": the deal's first two cards go to the blinds, so
+            # a card of another seat is one after them (DEAL-ORDER)
             self.numbers.add((Number.ORDINAL, 3))
         mid = self.mid_deal and events & {"exposed", "face-up"}
         if mid and not any(n is Number.ORDINAL for n, _ in self.numbers):

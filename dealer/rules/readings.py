@@ -2,7 +2,7 @@
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
-a card's place in one seat's hand, "more than one", amounts of chips (5/10, bet 7), who shows
+a card's place in one seat's hand, a seat the first two cards never go to, "more than one", amounts of chips (5/10, bet 7), who shows
 first, a seat's third card, a card going back into the stub, a card seen, the button named, a
 street already out, a seat passed over for the whole hand, the decks' colours, a replacement card,
 one card said with its article, a chip left over, chips or amounts said, the big blind's first
@@ -34,8 +34,11 @@ _PATTERNS = {
     "after-burn": True,
     "not-dealt": False,
     "not-dealer": False,
+    "either-who": False,
     "choice": False,
     "seat-card": False,
+    "later-seat": False,
+    "not-first-two": False,
     "more-than": True,
     "fine": False,
     "amounts": False,
@@ -73,9 +76,12 @@ class Readings:
     after_burn: tuple[re.Pattern[str], ...]  # "銷牌後發三張"; group: the count dealt
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
+    either_who: tuple[re.Pattern[str], ...]  # "the dealer or the player": either may have done it
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
     more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place
+    later_seat: tuple[re.Pattern[str], ...]  # the button, the cutoff, 槍口: no blind, so no first card
+    not_first_two: tuple[re.Pattern[str], ...]  # "not the first two", 不是前兩張: a later card
     fine: tuple[re.Pattern[str], ...]  # "first card went fine", 第一張沒事: not the one asked
     amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
