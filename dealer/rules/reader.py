@@ -104,6 +104,7 @@ _CONTRACTED = re.compile(r"\b(had|has|have|did|does|do|was|were|is|are|could|wou
 _ZH_CARD = re.compile(r"(黑桃|红心|紅心|红桃|紅桃|方块|方塊|梅花|草花)\s*(10|[2-9JQKAjqka])")
 _AFTER_BURN_EN = frozenset(("and", "then", "deal", "turn", "put", "out", "off", "flop", "card"))
 _NEGATIONS = frozenset(("not", "never", "no"))
+_NOBODY = frozenset(map(stem, ("no", "nobody", "noone", "none", "not", "never", "yet")))
 _CARD_NUMBER = re.compile(r"\bcards?\s*#\s*(\d+)", re.I)  # "card #2": the deal's second card
 
 
@@ -530,7 +531,13 @@ class _Reader:
                 continue
             if word in ("befor", "after"):
                 ahead = words[position + 1 : position + 7]
-                if any(w in self.lex.before_action for w in ahead):
+                acted = next((i for i, w in enumerate(ahead) if w in self.lex.before_action), None)
+                if word == "after" and acted is not None and _NOBODY & set(ahead[:acted]):
+                    # "after the deal, nobody acted yet", "after everyone had two, no action yet":
+                    # the action named is none, so nothing after it
+                    position += 1
+                    continue
+                if acted is not None:
                     # "before the flop action was done": before someone acted, not pre-flop
                     self.before = self.before or word == "befor"
                     self.after = self.after or word == "after"
@@ -948,6 +955,11 @@ class _Reader:
         if len(counts) > 1:  # "three cards and everyone else two": the largest is the one asked
             self.numbers -= {(Number.COUNT, v) for v in counts if v != max(counts)}
             counts = [max(counts)]
+        extra_read = any(n is Number.EXTRA for n, _ in self.numbers)
+        if counts and max(counts) >= 3 and not extra_read and self._says(readings.others_due):
+            # "seat 3 has 3 cards, everyone else has 2": the only hand over, so as many too
+            # many in all as it holds over its two
+            self.numbers.add((Number.EXTRA, max(counts) - 2))
         if self.card_named and any(value >= 2 for value in counts):
             events.add("duplicate")  # "two aces of spades", "兩張黑桃A": one card twice
         hand = self.seats or self.someone or self.player_named or objects & _POSITIONS | {"hole"}

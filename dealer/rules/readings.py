@@ -38,6 +38,7 @@ _PATTERNS = {
     "choice": False,
     "seat-card": False,
     "later-seat": False,
+    "others-due": False,
     "not-first-two": False,
     "more-than": True,
     "fine": False,
@@ -82,6 +83,7 @@ class Readings:
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place
     later_seat: tuple[re.Pattern[str], ...]  # the button, the cutoff, 槍口: no blind, so no first card
     not_first_two: tuple[re.Pattern[str], ...]  # "not the first two", 不是前兩張: a later card
+    others_due: tuple[re.Pattern[str], ...]  # "everyone else has 2", 其他人都兩張: one hand over
     fine: tuple[re.Pattern[str], ...]  # "first card went fine", 第一張沒事: not the one asked
     amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
