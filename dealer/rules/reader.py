@@ -972,7 +972,14 @@ class _Reader:
         someone = self.seats or players or self.player_named or a_hand or objects & _POSITIONS
         held = objects - self.lex.loose - {"hole", "button"} - _TIMES
         hand_told = self.holding or events & {"short", "extra"} or max(counts, default=0) >= 3
-        if someone and named_cards and self.card_word and held <= _STREETS_BURN and hand_told:
+        short = "short" in events  # "seat 7 short a card": a hand's count said by the event
+        if (
+            someone
+            and (named_cards or short)
+            and self.card_word
+            and held <= _STREETS_BURN
+            and hand_told
+        ):
             # "BB has three cards, flop not out": the hand is the question, the street says when
             objects -= _STREETS_BURN
             held = set()

@@ -1,13 +1,15 @@
 """The word patterns of the reader's structural readings, as data (``readings`` in
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over,
-a street said to be early, a count after a burn, a card not dealt, "not the dealer", a choice,
-a card's place in one seat's hand, a seat the first two cards never go to, "more than one", amounts of chips (5/10, bet 7), who shows
-first, a seat's third card, a card going back into the stub, a card seen, the button named, a
-street already out, a seat passed over for the whole hand, the decks' colours, a replacement card,
-one card said with its article, a chip left over, chips or amounts said, the big blind's first
-card, a ruling being carried out, the amounts of money named, the button written with its letter,
-the deal's own place of a card, a round of the deal, two amounts, the order named or gone wrong).
+a street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer
+or the player", a choice, a card's place in one seat's hand, a seat the deal's first two cards
+never go to, a card "not the first two", every other hand holding its two, "more than one",
+amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the
+stub, a card seen, the button named, a street already out, a seat passed over for the whole hand,
+the decks' colours, a replacement card, one card said with its article, a chip left over, chips
+or amounts said, the big blind's first card, a ruling being carried out, the amounts of money
+named, the button written with its letter, the deal's own place of a card, a round of the deal,
+two amounts, the order named or gone wrong).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -81,7 +83,7 @@ class Readings:
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
     more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place
-    later_seat: tuple[re.Pattern[str], ...]  # the button, the cutoff, 槍口: no blind, so no first card
+    later_seat: tuple[re.Pattern[str], ...]  # the button, the cutoff, 槍口: not the first card
     not_first_two: tuple[re.Pattern[str], ...]  # "not the first two", 不是前兩張: a later card
     others_due: tuple[re.Pattern[str], ...]  # "everyone else has 2", 其他人都兩張: one hand over
     fine: tuple[re.Pattern[str], ...]  # "first card went fine", 第一張沒事: not the one asked
