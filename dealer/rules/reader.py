@@ -747,6 +747,9 @@ class _Reader:
             # "is a player allowed to show his hand", "the player's card was seen": his own, or
             # the dealer's error; the rules say which
             self.found["who"].update(("player", "dealer"))
+        lying = events and events <= {"exposed", "face-up"} and objects - self.lex.loose == {"burn"}
+        if lying and not self.seats and self._says(self.lex.readings.face_down):
+            events.clear()  # "burn face up or face down?", 銷牌要面朝下嗎: how a burn is dealt
         if events == {"face-up"} and "deck" in objects and "hole" not in objects:
             events.add("boxed")  # "two face-up cards in the stub", 牌疊裡有一張翻著: boxed
         if "passed" in events and ("skipped" in events or self._says(self.lex.readings.whole_hand)):

@@ -3,8 +3,8 @@
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer
 or the player", a choice, a card's place in one seat's hand, a seat the deal's first two cards
-never go to, a card "not the first two", every other hand holding its two, "more than one",
-amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the
+never go to, a card "not the first two", every other hand holding its two, "face down", "more
+than one", amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the
 stub, a card seen, the button named, a street already out, a seat passed over for the whole hand,
 the decks' colours, a replacement card, one card said with its article, a chip left over, chips
 or amounts said, the big blind's first card, a ruling being carried out, the amounts of money
@@ -41,6 +41,7 @@ _PATTERNS = {
     "seat-card": False,
     "later-seat": False,
     "others-due": False,
+    "face-down": False,
     "not-first-two": False,
     "more-than": True,
     "fine": False,
@@ -86,6 +87,7 @@ class Readings:
     later_seat: tuple[re.Pattern[str], ...]  # the button, the cutoff, 槍口: not the first card
     not_first_two: tuple[re.Pattern[str], ...]  # "not the first two", 不是前兩張: a later card
     others_due: tuple[re.Pattern[str], ...]  # "everyone else has 2", 其他人都兩張: one hand over
+    face_down: tuple[re.Pattern[str], ...]  # "face down", 面朝下: how a burn lies
     fine: tuple[re.Pattern[str], ...]  # "first card went fine", 第一張沒事: not the one asked
     amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
