@@ -4,12 +4,12 @@ regular expressions that read a sentence's structure in both languages (a street
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer
 or the player", a choice, a card's place in one seat's hand, a seat the deal's first two cards
 never go to, a card "not the first two", every other hand holding its two, "face down", "more
-than one", amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the
-stub, a card seen, the button named, a street already out, a seat passed over for the whole hand,
-the decks' colours, a replacement card, one card said with its article, a chip left over, chips
-or amounts said, the big blind's first card, a ruling being carried out, the amounts of money
-named, the button written with its letter, the deal's own place of a card, a round of the deal,
-two amounts, the order named or gone wrong).
+than one", amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going
+back into the stub, a card seen, the button named, a street already out, a seat passed over for
+the whole hand, the decks' colours, a replacement card, one card said with its article, a chip
+left over, chips or amounts said, the big blind's first card, a ruling being carried out, the
+amounts of money named, the button written with its letter, the deal's own place of a card, a
+round of the deal, two amounts, the order named or gone wrong).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
