@@ -1006,7 +1006,8 @@ class _Reader:
         if "direction" in objects and self.dealt and not objects - self.lex.loose - _POSITIONS:
             objects.add("hole")  # "dealing direction", 發牌是順時針嗎: the way the deal goes
         given = self.dealt or self.received
-        to_whom = not objects - self.lex.loose - _POSITIONS
+        # (the deck named as where the cards come from: 整副牌發出的第二張, the deal's second card)
+        to_whom = not objects - self.lex.loose - _POSITIONS - {"deck"}
         if to_whom and self.card_word and given and set(ordinals) & {1, 2, 99}:
             objects.add("hole")  # "who gets the first card", "第一張牌發給誰": a card of the deal
         if ordinals and not counts and not objects & {"action", "show-order", "check"}:
@@ -1052,6 +1053,10 @@ class _Reader:
             implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
             events = {"seen-card"}
         self._each_hand(objects, implied, counts)
+        if "table" in objects and events & (_HAND_EVENTS | {"off-table"}):
+            # "6-handed", 八人桌, 飛出桌子: the table named beside a hand's irregularity says how
+            # many play or where the card went, not how many a table seats
+            objects.discard("table")
         for thing, changes in self.lex.object_events.items():
             if thing in objects and "hole" not in objects:  # a deck with a card too many
                 events = {changes.get(event, event) for event in events}
