@@ -755,11 +755,12 @@ class _Reader:
         if "passed" in events and ("skipped" in events or self._says(self.lex.readings.whole_hand)):
             events.discard("passed")  # passed over for the whole hand: never served
             events.add("skipped")
-        if self._says(self.lex.readings.street_out) and not events & {
-            "early",
-            "extra",
-            "missed-burn",
-        }:
+        early_said = self._says(self.lex.readings.early_street)  # the street out is the early one
+        if (
+            self._says(self.lex.readings.street_out)
+            and not events & {"early", "extra", "missed-burn"}
+            and not early_said
+        ):
             when.add("late")  # "flop already out", 翻牌都發出來了: a street dealt since the error
         if self.before:
             when.add("before-action")

@@ -248,6 +248,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         (reading.irregular or _incident(reading) or thin)
         and not wanted_events(reading) - _procedure_events()
         and Kind.PROCEDURE in kinds(best.id)
+        and not table().facets[best.id].when  # NOTICED-LATE: a rule about an error noticed late
     ):
         # "something went wrong" with a rule of the normal procedure best: what went wrong was
         # not read, so the irregularities of the same things are offered with it
