@@ -727,6 +727,7 @@ class _Reader:
     # -- what follows from what was read
     def _finish(self) -> Reading:
         objects, events = self.found["object"], self.found["event"]
+        self.holding = self.holding or self._says(self.lex.readings.seat_holds)  # 4號三張牌
         said = frozenset(objects)  # the objects the words name, before any reading adds one
         when = self.found["when"]
         any_count = any(n is Number.COUNT for n, _ in self.numbers)

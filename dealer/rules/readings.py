@@ -3,13 +3,13 @@
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer
 or the player", a choice, a card's place in one seat's hand, a seat the deal's first two cards
-never go to, a card "not the first two", every other hand holding its two, "face down", "more
-than one", amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going
-back into the stub, a card seen, the button named, a street already out, a seat passed over for
-the whole hand, the decks' colours, a replacement card, one card said with its article, a chip
-left over, chips or amounts said, the big blind's first card, a ruling being carried out, the
-amounts of money named, the button written with its letter, the deal's own place of a card, a
-round of the deal, two amounts, the order named or gone wrong).
+never go to, a card "not the first two", every other hand holding its two, "face down", what a
+seat holds, "more than one", amounts of chips (5/10, bet 7), who shows first, a seat's third
+card, a card going back into the stub, a card seen, the button named, a street already out, a
+seat passed over for the whole hand, the decks' colours, a replacement card, one card said with
+its article, a chip left over, chips or amounts said, the big blind's first card, a ruling being
+carried out, the amounts of money named, the button written with its letter, the deal's own
+place of a card, a round of the deal, two amounts, the order named or gone wrong).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -42,6 +42,7 @@ _PATTERNS = {
     "later-seat": False,
     "others-due": False,
     "face-down": False,
+    "seat-holds": False,
     "not-first-two": False,
     "more-than": True,
     "fine": False,
@@ -88,6 +89,7 @@ class Readings:
     not_first_two: tuple[re.Pattern[str], ...]  # "not the first two", 不是前兩張: a later card
     others_due: tuple[re.Pattern[str], ...]  # "everyone else has 2", 其他人都兩張: one hand over
     face_down: tuple[re.Pattern[str], ...]  # "face down", 面朝下: how a burn lies
+    seat_holds: tuple[re.Pattern[str], ...]  # 4號三張牌: what one seat's hand holds
     fine: tuple[re.Pattern[str], ...]  # "first card went fine", 第一張沒事: not the one asked
     amounts: tuple[re.Pattern[str], ...]  # "5/10", "bet 7", 下注100: chips, not cards
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
