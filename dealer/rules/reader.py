@@ -376,6 +376,11 @@ class _Reader:
                     follows = text[match.end() : match.end() + 2]
                     # 第二圈, 第二輪發牌: the deal's round (第二輪 alone may be a betting round)
                     dealing = follows[:1] == "圈" or follows in ("轮发", "轮發", "輪发", "輪發")
+                    # 發第二輪時: the round being dealt
+                    dealing = dealing or text[max(0, match.start() - 1) : match.start()] in (
+                        "发",
+                        "發",
+                    )
                     self.later_round = self.later_round or (value >= 2 and dealing)
                     self.first_round = self.first_round or (
                         value == 1 and match.end() < len(text) and text[match.end()] in "圈轮輪"
@@ -577,6 +582,10 @@ class _Reader:
             if count is not None and set(near) & _ROUNDS and word != "no":
                 # "in round two", "in one round": the round, not a count of cards
                 self.first_round = self.first_round or count == 1
+                ahead = words[position + 1 : position + 4]
+                betting = stem("bet") in ahead or stem("betting") in ahead
+                if count >= 2 and words[position - 1 : position] == ["round"] and not betting:
+                    self.later_round = True  # "flashed seat 5's card in round two": of the deal
                 position += 1
                 continue
             if count is not None and word != "no":
