@@ -385,7 +385,9 @@ def _mentions() -> dict[str, int]:
     """How many rules name each object, as their own or beside it: the fewer, the more particular
     a topic it is (heads-up play against the blinds every hand has)."""
     counts: dict[str, int] = {}
-    for facets in table().facets.values():
+    for rule_id, facets in table().facets.items():
+        if Kind.PROCEDURE not in kinds(rule_id):
+            continue  # only rules of the normal procedure are told apart by it
         for thing in facets.object | facets.also:
             counts[thing] = counts.get(thing, 0) + 1
     return counts
