@@ -1003,7 +1003,20 @@ class _Reader:
             # "the card turned up earlier, does it go back in when we reshuffle?": a seen card
             events = {"seen-card", *events}
         back_in = self._says(self.lex.readings.back_in)
-        if "seen-card" in events and self.again and events & {"extra", "exposed"} and not back_in:
+        stub_burn = self._says(self.lex.readings.stub_burn)
+        role = bool(events & {"exposed", "extra", "face-up"}) and self._says(
+            self.lex.readings.burn_role
+        )
+        asked = self._says(self.lex.readings.which_card)
+        if role and (stub_burn or back_in or self.again or asked or len(events) >= 2):
+            events.add("seen-card")  # "held as the flop burn, then burned off the stub"
+        if (
+            "seen-card" in events
+            and self.again
+            and events & {"extra", "exposed"}
+            and not back_in
+            and not (role and stub_burn)
+        ):
             events.discard("seen-card")  # one held as the burn and another: two in the deal
         if "seen-card" in events and events - {"seen-card"}:
             implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
