@@ -454,6 +454,20 @@ def test_a_held_burn_said_with_words_between_keeps_its_role() -> None:
     assert "SEEN-CARD-STAYS-OUT" not in search("暴露的那張牌後來變成銷牌嗎").ids
 
 
+def test_an_error_made_while_a_ruling_is_carried_out_stacks() -> None:
+    # REMEDY-STACK: a second irregularity during a remedy adds its ruling to what is still owed
+    for query in (
+        "while fixing the premature turn the dealer also forgot the burn, do we stack both"
+        " rulings?",
+        "during the fix for a premature turn the dealer double-burned. does the first ruling still"
+        " stand?",
+        "處理提早翻開的轉牌途中又暴露了一張牌，第一個判定還要繼續執行嗎",
+    ):
+        assert search(query).ids == ("REMEDY-STACK",), query
+    # a second card of the deal exposed is no second error (HOLE-EXPOSED-SECOND)
+    assert search("荷官發第二張時亮牌，算錯發嗎").kind is not Verdict.ONE
+
+
 def test_cantonese_is_read_as_the_mandarin_it_says() -> None:
     # Hong Kong and Macau floors: 派咗兩張畀7號 is 發了兩張給7號 (two cards to seat 7)
     reading = read("第一圈派咗兩張畀7號")

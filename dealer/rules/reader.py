@@ -1018,6 +1018,12 @@ class _Reader:
             and not (role and stub_burn)
         ):
             events.discard("seen-card")  # one held as the burn and another: two in the deal
+        fixing = "second-error" in events and self._says(self.lex.readings.fixing)
+        if fixing and "seen-card" not in events and events - {"second-error"}:
+            # "while fixing the premature turn the dealer also forgot the burn": the two rulings
+            # stack (REMEDY-STACK); the errors say how it came about
+            implied |= events - {"second-error"}
+            events = {"second-error"}
         if "seen-card" in events and events - {"seen-card"}:
             implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
             events = {"seen-card"}
