@@ -468,6 +468,13 @@ def test_an_error_made_while_a_ruling_is_carried_out_stacks() -> None:
     assert search("荷官發第二張時亮牌，算錯發嗎").kind is not Verdict.ONE
 
 
+def test_an_amount_in_money_is_no_count_of_cards() -> None:
+    # CHIP-UNIT (LA 130): a bet of 7塊5 where the smallest chip is 1; 7塊5 is 7.5, not 5 cards
+    reading = read("有人下注7块5 最小码是1块的 行吗")
+    assert not reading.numbers
+    assert search("有人下注7块5 最小码是1块的 行吗").ids == ("CHIP-UNIT",)
+
+
 def test_cantonese_is_read_as_the_mandarin_it_says() -> None:
     # Hong Kong and Macau floors: 派咗兩張畀7號 is 發了兩張給7號 (two cards to seat 7)
     reading = read("第一圈派咗兩張畀7號")
