@@ -37,6 +37,7 @@ _PATTERNS = {
     "not-dealt": False,
     "not-dealer": False,
     "either-who": False,
+    "misdirected": False,
     "choice": False,
     "seat-card": False,
     "later-seat": False,
@@ -85,6 +86,7 @@ class Readings:
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
     either_who: tuple[re.Pattern[str], ...]  # "the dealer or the player": either may have done it
+    misdirected: tuple[re.Pattern[str], ...]  # 5號的牌發給了6號: one seat's card to another
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
     more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place

@@ -365,6 +365,8 @@ def _unsaid_who(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]
     mine = facets[best.id]
     if not reading.in_hand or reading.who or "during-deal" in reading.when:
         return []  # a card of the deal by its place (the first card off the deck) is the dealer's
+    if "off-table" in reading.events:
+        return []  # a card that flew off the table was pitched so: the dealer's deal
     if "dealer" not in mine.who:
         return []
     if [str(span) for span in mine.numbers.get(Number.COUNT, ())] != ["1"]:
