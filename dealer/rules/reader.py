@@ -48,6 +48,8 @@ class Reading:
     chips: bool = False  # chips or amounts said ("5/10", 籌碼)
     someone: bool = False  # someone named (有人, "somebody"), not who did it
     in_hand: bool = False  # a card named by its place in one seat's hand ("seat 4's second card")
+    burns_counted: bool = False  # how many cards are burned is asked ("how many burns", 銷幾張)
+    street_dealt: bool = False  # how a street is dealt is said ("burn, then one card up", 再開)
 
     @property
     def recognised(self) -> bool:
@@ -1050,6 +1052,8 @@ class _Reader:
             chips=self.chips,
             someone=self.someone,
             in_hand=self.in_hand and not self.dealt,
+            burns_counted=self._says(self.lex.readings.burns_counted),
+            street_dealt=self._says(self.lex.readings.street_dealt),
         )
 
 

@@ -225,7 +225,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
         or f.score + _unspoken(best, f, reading) > best.score - tier
     ]
-    chosen = _most_particular(_counted(chosen, reading), reading)
+    chosen = _street_or_burn(_most_particular(_counted(chosen, reading), reading), reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -418,6 +418,31 @@ def _most_particular(chosen: list[Fit], reading: Reading) -> list[Fit]:
     if first <= 0 or first < second * _PARTICULAR or ranked[0].score < top.score:
         return chosen
     return [ranked[0]]
+
+
+def _street_or_burn(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """A street's procedure and the burn's, close together, each listing the other's object beside
+    its own ("turn: burn, then one card?", 河牌前也要燒牌嗎): the street's rule, the burn being a
+    step of it; the burn's own rule (one card before each street) when how many are burned is
+    asked ("how many cards get burned before the turn", 轉牌前銷幾張), and still both when the
+    street is named only as the burn's time. Both are the normal procedure: no remedy to tell
+    apart."""
+    if len(chosen) != 2 or reading.irregular or wanted_events(reading):
+        return chosen
+    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    facets = table().facets
+    burns = [f for f in chosen if "burn" in facets[f.id].object]
+    streets = [f for f in chosen if facets[f.id].object & reading.objects - {"burn"}]
+    if len(burns) != 1 or len(streets) != 1 or burns == streets:
+        return chosen
+    burn, street = facets[burns[0].id], facets[streets[0].id]
+    if not (burn.object & street.also and street.object & burn.also):
+        return chosen
+    if reading.burns_counted:
+        return burns
+    # the street only named as the burn's time ("轉牌前要先燒一張嗎"): which one stays asked
+    return streets if reading.street_dealt else chosen
 
 
 def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
