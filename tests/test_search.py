@@ -54,6 +54,9 @@ TENTH = _phrasings("floor_phrases_tenth")
 # the eleventh development set (issue 22, twelfth round), 360 phrasings written blind on 2026-12-04
 # and scored at first sight (docs/floor.md), then developed on
 ELEVENTH = _phrasings("floor_phrases_eleventh")
+# the twelfth development set (issue 22, fourteenth round), 360 phrasings written blind on
+# 2026-12-07 and scored at first sight (docs/floor.md), then developed on
+TWELFTH = _phrasings("floor_phrases_twelfth")
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -153,6 +156,8 @@ FLOORS: dict[str, tuple[list[dict[str, Any]], Floor]] = {
     "tenth": (TENTH, Floor(0.930, 3, 1, 29, 0.63)),  # 307 of 330, twelfth round
     # written blind for the twelfth round (306 offered, 8 wrong at first sight)
     "eleventh": (ELEVENTH, Floor(0.954, 3, 0, None, 0.63)),  # 314 of 329, twelfth round
+    # written blind for the fourteenth round: its first sight (284 of 330, 17 wrong, 4 no rule)
+    "twelfth": (TWELFTH, Floor(0.878, 13, 4, 29, 0.55)),  # 290 of 330, fourteenth round
 }
 
 
@@ -189,6 +194,7 @@ SHAPES: dict[str, tuple[list[dict[str, Any]], Shape]] = {
     "ninth": (NINTH, Shape(360, 120, 36, asks=True)),
     "tenth": (TENTH, Shape(360, 120, 30, asks=True)),
     "eleventh": (ELEVENTH, Shape(360, 120, 30, asks=True)),
+    "twelfth": (TWELFTH, Shape(360, 120, 30, asks=True)),
 }
 
 
@@ -432,6 +438,17 @@ def test_the_question_is_read_into_facets() -> None:
         ("dealr", "dealer"), ("expsoed", "exposed"), ("frist", "first"),
     )  # fmt: skip
     assert read("轉排").corrected == (("轉排", "轉牌"),)
+
+
+def test_cantonese_is_read_as_the_mandarin_it_says() -> None:
+    # Hong Kong and Macau floors: 派咗兩張畀7號 is 發了兩張給7號 (two cards to seat 7)
+    reading = read("第一圈派咗兩張畀7號")
+    assert reading.corrected == (("派", "發"), ("咗", "了"), ("畀", "給"))
+    assert reading.seats == (7,)
+    # the longest word at each place: 關係 is kept, not read as 關是; Simplified script too
+    assert read("有冇关系").corrected == (("冇", "沒"),)
+    # 派第一張牌就反咗: the first card of the deal turned face up (HOLE-EXPOSED-FIRST)
+    assert search("派第一張牌就反咗，細盲嗰張，點算").ids == ("HOLE-EXPOSED-FIRST",)
 
 
 def test_every_rule_has_facets_and_they_are_checked(tmp_path: Path) -> None:

@@ -101,6 +101,9 @@ class Lexicon:
     # a form of two characters or more without its particles (了, 的) -> the form: "發錯了人" and
     # "發錯人" are one form whichever of them is listed
     bare: Mapping[str, str] = field(default_factory=dict)
+    # a Cantonese word -> the Mandarin word read for it, in both scripts ("咗" -> "了")
+    cantonese: Mapping[str, str] = field(default_factory=dict)
+    longest_cantonese: int = 0
 
 
 KINDS = ("object", "event", "who", "when")
@@ -240,6 +243,7 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
             else:
                 before.update((str(f), *_variants(str(f), scripts)))
     homophones = {str(k): str(v) for k, v in (doc.get("homophones") or Node()).items()}
+    cantonese = _cantonese(doc, scripts)
     common = frozenset(str(w) for w in doc.get("words") or ())
     return Lexicon(
         english=english,
@@ -274,6 +278,8 @@ def load_table(path: Path = SEARCH_PATH, facets_path: Path = FACETS_PATH) -> Lex
         longest_english=max((len(phrase) for phrase in english), default=1),
         longest_chinese=max((len(form) for form in chinese), default=1),
         bare=_bare_forms(chinese),
+        cantonese=cantonese,
+        longest_cantonese=max(map(len, cantonese), default=0),
     )
 
 
@@ -289,6 +295,19 @@ def _bare_forms(chinese: Mapping[str, tuple[str, str]]) -> dict[str, str]:
         if len(stripped) >= 2 and form[0] not in PARTICLES and form[-1] not in PARTICLES:
             bare.setdefault(stripped, form)
     return bare
+
+
+def _cantonese(doc: Node, scripts: tuple[dict[str, str], dict[str, str]]) -> dict[str, str]:
+    """``cantonese``: each word and its Mandarin reading, as written and in Simplified script."""
+    words: dict[str, str] = {}
+    simplified = scripts[1]
+    for word, mandarin in (doc.get("cantonese") or Node()).items():
+        if not str(word) or not str(mandarin):
+            raise doc["cantonese"].error(word, "cantonese: a word and its Mandarin reading")
+        words[str(word)] = str(mandarin)
+        convert = "".join(simplified.get(c, c) for c in str(word))
+        words.setdefault(convert, "".join(simplified.get(c, c) for c in str(mandarin)))
+    return words
 
 
 def _scripts(doc: Node) -> tuple[dict[str, str], dict[str, str]]:

@@ -279,6 +279,8 @@ class _Reader:
             self.player_before_verb = False
 
     def read(self, text: str) -> Reading:
+        if self.lex.cantonese and CJK.search(text):
+            text = self._mandarin(text)
         for pattern in self.lex.readings.button_letter:
             text = pattern.sub("莊", text)  # "D位": the button written with its letter
         original = text
@@ -319,6 +321,27 @@ class _Reader:
             self._chinese(run)
         self._english(CJK.sub(" ", text))
         return self._finish()
+
+    def _mandarin(self, text: str) -> str:
+        """The question with each Cantonese word of the table read as its Mandarin word, the
+        longest at each place (派咗兩張畀7號: 發了兩張給7號)."""
+        words, longest = self.lex.cantonese, self.lex.longest_cantonese
+        out: list[str] = []
+        position = 0
+        while position < len(text):
+            for size in range(min(longest, len(text) - position), 0, -1):
+                word = text[position : position + size]
+                mandarin = words.get(word)
+                if mandarin is not None:
+                    if mandarin != word:
+                        self.corrected.append((word, mandarin))
+                    out.append(mandarin)
+                    position += size
+                    break
+            else:
+                out.append(text[position])
+                position += 1
+        return "".join(out)
 
     # -- numbers
     @staticmethod
