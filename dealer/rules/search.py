@@ -428,8 +428,8 @@ def _street_or_burn(chosen: list[Fit], reading: Reading) -> list[Fit]:
     street is named only as the burn's time. Both are the normal procedure: no remedy to tell
     apart."""
     if len(chosen) != 2 or reading.irregular or wanted_events(reading):
-        return chosen
-    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen  # something went wrong: no procedure asked
+    if _incident(reading) or not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
         return chosen
     facets = table().facets
     burns = [f for f in chosen if "burn" in facets[f.id].object]
