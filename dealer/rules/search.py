@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -225,7 +226,8 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         or (f.score > best.score - _KIND_TIER and _differ_in_kind(f.id, best.id))
         or f.score + _unspoken(best, f, reading) > best.score - tier
     ]
-    chosen = _street_or_burn(_most_particular(_counted(chosen, reading), reading), reading)
+    chosen = _most_particular(_counted(chosen, reading), reading)
+    chosen = _exception_unsaid(_street_or_burn(chosen, reading), reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -443,6 +445,37 @@ def _street_or_burn(chosen: list[Fit], reading: Reading) -> list[Fit]:
         return burns
     # the street only named as the burn's time ("轉牌前要先燒一張嗎"): which one stays asked
     return streets if reading.street_dealt else chosen
+
+
+@functools.cache
+def _names(rule_id: str) -> frozenset[str]:
+    """The other rules a rule's summary names ("a player may muck instead of showing
+    (SHOWDOWN-MUCK)"): the exceptions to it, each a rule of its own."""
+    rules = book().rules
+    said = set(re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", rules[rule_id].summary.en))
+    return frozenset(said & set(rules) - {rule_id})
+
+
+def _exception_unsaid(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Two rules of the normal procedure close together, one naming the other as its exception
+    (SHOWDOWN: "a player may muck instead of showing (SHOWDOWN-MUCK)"): the general rule, when
+    nothing of the exception's own topic beyond it is read ("who wins at showdown, best five
+    cards?": no muck, no fold). Both are the normal procedure: no remedy to tell apart."""
+    if len(chosen) != 2 or reading.irregular or wanted_events(reading) or _incident(reading):
+        return chosen
+    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    if any(number is Number.PLAYERS for number, _ in reading.numbers | reading.soft):
+        return chosen  # "two players both hold the Q": what they hold was not read
+    facets = table().facets
+    read = reading.objects | reading.hints
+    for general, exception in (chosen, chosen[::-1]):
+        if exception.id not in _names(general.id):
+            continue
+        mine, theirs = facets[general.id], facets[exception.id]
+        if not (theirs.object - mine.object - mine.also) & read:
+            return [general]
+    return chosen
 
 
 def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
