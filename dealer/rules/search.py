@@ -457,10 +457,11 @@ def _names(rule_id: str) -> frozenset[str]:
 
 
 def _exception_unsaid(chosen: list[Fit], reading: Reading) -> list[Fit]:
-    """Two rules of the normal procedure close together, one naming the other as its exception
-    (SHOWDOWN: "a player may muck instead of showing (SHOWDOWN-MUCK)"): the general rule, when
-    nothing of the exception's own topic beyond it is read ("who wins at showdown, best five
-    cards?": no muck, no fold). Both are the normal procedure: no remedy to tell apart."""
+    """Two rules of the normal procedure close together, one an exception another rule names
+    (SHOWDOWN: "a player may muck instead of showing (SHOWDOWN-MUCK)"): not the exception when
+    nothing of its own topic beyond the general rule's is read ("who wins at showdown, best five
+    cards?", "can the all-in player win the side pot": no muck, no fold), but the other. Both
+    are the normal procedure: no remedy to tell apart."""
     if len(chosen) != 2 or reading.irregular or wanted_events(reading) or _incident(reading):
         return chosen
     if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
@@ -469,12 +470,17 @@ def _exception_unsaid(chosen: list[Fit], reading: Reading) -> list[Fit]:
         return chosen  # "two players both hold the Q": what they hold was not read
     facets = table().facets
     read = reading.objects | reading.hints
-    for general, exception in (chosen, chosen[::-1]):
-        if exception.id not in _names(general.id):
-            continue
-        mine, theirs = facets[general.id], facets[exception.id]
-        if not (theirs.object - mine.object - mine.also) & read:
-            return [general]
+    for other, exception in (chosen, chosen[::-1]):
+        for general in book().rules:
+            if exception.id not in _names(general) or Kind.PROCEDURE not in kinds(general):
+                continue
+            # what the exception has of its own or beside it, beyond the general rule's topic and
+            # what only the other candidate owns ("thrown away at the showdown": a fold, the
+            # muck's; "the muck" itself, the fold's and the muck's own)
+            mine, theirs = facets[general], facets[exception.id]
+            beyond = (theirs.object | theirs.also) - mine.object - mine.also
+            if not (beyond - (facets[other.id].object - theirs.object)) & read:
+                return [other]
     return chosen
 
 
