@@ -228,6 +228,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     ]
     chosen = _most_particular(_counted(chosen, reading), reading)
     chosen = _exception_unsaid(_street_or_burn(chosen, reading), reading)
+    chosen = _nothing_happened(chosen, reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -482,6 +483,29 @@ def _exception_unsaid(chosen: list[Fit], reading: Reading) -> list[Fit]:
             if not (beyond - (facets[other.id].object - theirs.object)) & read:
                 return [other]
     return chosen
+
+
+def _nothing_happened(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Rules of the normal procedure of one thing close together, the best of them the only one
+    not about something happening to it (BUTTON against the button's move, its start, a dead
+    button), for a question that names nothing happening ("the buck, what's it there for",
+    莊家按鈕代表什麼): that thing's own rule. No remedy to tell apart."""
+    if len(chosen) < 2 or reading.irregular or wanted_events(reading) or _incident(reading):
+        return chosen
+    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    facets = table().facets
+    best = chosen[0]
+    if facets[best.id].event or any(not facets[f.id].event for f in chosen[1:]):
+        return chosen
+    if any(f.score >= best.score for f in chosen[1:]):
+        return chosen
+    own = facets[best.id].object
+    if not all(facets[f.id].object & own for f in chosen[1:]):
+        return chosen  # rules of other things: the thing asked about is not told
+    if (reading.objects | reading.hints) - own - facets[best.id].also:
+        return chosen  # something named that the rule does not speak of (all-in, a card dealt)
+    return [best]
 
 
 def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
