@@ -228,7 +228,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     ]
     chosen = _most_particular(_counted(chosen, reading), reading)
     chosen = _exception_unsaid(_street_or_burn(chosen, reading), reading)
-    chosen = _nothing_happened(chosen, reading)
+    chosen = _owned_elsewhere(_nothing_happened(chosen, reading), reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -506,6 +506,32 @@ def _nothing_happened(chosen: list[Fit], reading: Reading) -> list[Fit]:
     if (reading.objects | reading.hints) - own - facets[best.id].also:
         return chosen  # something named that the rule does not speak of (all-in, a card dealt)
     return [best]
+
+
+def _owned_elsewhere(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """An irregularity and a rule of the normal procedure close together, the irregularity
+    fitting only by an event no other rule owns while nothing of its own is named, and the
+    procedure's own object named with that event beside it ("button in front of an empty seat":
+    a seat dealt to while not entitled has no card said, the dead button's placement has its
+    button): the procedure's rule. A card dealt, named or suggested, leaves both."""
+    if len(chosen) != 2 or reading.irregular:
+        return chosen
+    facets = table().facets
+    read = reading.objects | reading.hints
+    for wrong, plain in (chosen, chosen[::-1]):
+        if Kind.PROCEDURE in kinds(wrong.id) or kinds(plain.id) != {Kind.PROCEDURE}:
+            continue
+        mine, theirs = facets[wrong.id], facets[plain.id]
+        events = wanted_events(reading)
+        if read & mine.object or not events & mine.event & unique_events():
+            continue
+        if (
+            events <= theirs.also_event
+            and read & theirs.object
+            and read <= theirs.object | theirs.also
+        ):
+            return [plain]
+    return chosen
 
 
 def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
