@@ -229,6 +229,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     chosen = _most_particular(_counted(chosen, reading), reading)
     chosen = _exception_unsaid(_street_or_burn(chosen, reading), reading)
     chosen = _owned_elsewhere(_nothing_happened(chosen, reading), reading)
+    chosen = _own_event(chosen, reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -532,6 +533,31 @@ def _owned_elsewhere(chosen: list[Fit], reading: Reading) -> list[Fit]:
         ):
             return [plain]
     return chosen
+
+
+def _own_event(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """A rule of the normal procedure best, whose own event is what the question says happens to
+    its own object, the rules close to it being of other things and only sharing that event
+    ("new table, who gets the button, high card?": the button's start; the deal's order and its
+    wrong first seat only start somewhere): that rule, when nothing is said to have gone wrong
+    (no error word, no sign of an incident, not the dealer named as doing it)."""
+    if len(chosen) < 2 or reading.irregular or _incident(reading):
+        return chosen
+    events = wanted_events(reading)
+    best = chosen[0]
+    facets = table().facets
+    if not events or kinds(best.id) != {Kind.PROCEDURE} or not events <= facets[best.id].event:
+        return chosen
+    if any(f.score > best.score for f in chosen[1:]):
+        return chosen
+    if not all(events <= facets[f.id].also_event - facets[f.id].event for f in chosen[1:]):
+        return chosen
+    own, read = facets[best.id].object, reading.objects | reading.hints
+    if not read & own or read - own - facets[best.id].also:
+        return chosen  # something named it does not speak of ("after a misdeal")
+    if any(facets[f.id].object & own for f in chosen[1:]):
+        return chosen  # the rules close to it are of the same thing: what is asked is not told
+    return [best]
 
 
 def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
