@@ -556,9 +556,10 @@ class _Reader:
             if (
                 word == "first"
                 and words[position - 1 : position] == [stem("burn")]
-                and (position == len(words) - 1)
+                and words[position + 1 : position + 2] in ([], ["then"], ["and"])
             ):
-                position += 1  # "turn is dealt how, burn first?": the order of the steps
+                # "turn is dealt how, burn first?", "burn first then the card": the steps' order
+                position += 1
                 continue
             if word in ORDINALS and not self._is_street(words, position):
                 self.numbers.add((Number.ORDINAL, ORDINALS[word]))
