@@ -819,6 +819,8 @@ class _Reader:
         colours = {c.casefold() for p in self.lex.readings.colours for c in p.findall(self.text)}
         if "deck" in objects and self.card_word and len(colours) >= 2:
             events.add("foreign")  # "a blue deck's card in our red deck": another deck's card
+        if self._says(self.lex.readings.same_card):
+            events.add("duplicate")  # "two 7 of clubs", 兩家都有紅心K: one card twice, a duplicate
         if events & {"duplicate", "foreign"}:
             events -= {"exposed", "face-up"}  # a card seen twice, or of another deck, is found so
         if objects & _SHOWING:

@@ -8,7 +8,7 @@ street already out, a seat passed over for the whole hand, the decks' colours, a
 one card said with its article, a chip left over, chips or amounts said, the big blind's first
 card, a ruling being carried out, the amounts of money named, the button written with its letter,
 the deal's own place of a card, a round of the deal, two amounts, the order named or gone wrong,
-how many burns asked, a street's dealing said).
+how many burns asked, a street's dealing said, one card named twice).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -64,6 +64,7 @@ _PATTERNS = {
     "out-of-order": False,
     "burns-counted": False,
     "street-dealt": False,
+    "same-card": False,
 }
 
 
@@ -105,6 +106,7 @@ class Readings:
     out_of_order: tuple[re.Pattern[str], ...]  # 亂, 補給, "mixed up": an order gone wrong
     burns_counted: tuple[re.Pattern[str], ...]  # "how many are burned", 銷幾張: the burns counted
     street_dealt: tuple[re.Pattern[str], ...]  # "burn, then one card", 再開: a street's dealing
+    same_card: tuple[re.Pattern[str], ...]  # "two 7 of clubs", 兩張黑桃A: one card seen twice
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()
