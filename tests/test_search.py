@@ -440,6 +440,41 @@ def test_the_question_is_read_into_facets() -> None:
     assert read("轉排").corrected == (("轉排", "轉牌"),)
 
 
+def test_a_held_burn_said_with_words_between_keeps_its_role() -> None:
+    # SEEN-CARD-STAYS-OUT: a card a remedy made the burn keeps that role; the street's burn is
+    # not taken from the stub
+    for query in (
+        "seat 3's extra card was supposed to be the flop burn but the dealer forgot,"
+        " burned off the stub and turned the flop",
+        "露的那张底牌留着当翻牌烧牌 结果荷官又从牌堆烧了一张 咋整",
+        "we're holding an exposed card and an extra card as burns, which one is the flop burn?",
+    ):
+        assert search(query).ids == ("SEEN-CARD-STAYS-OUT",), query
+    # asking whether the exposed card becomes the burn asks its own remedy, not a role kept
+    assert "SEEN-CARD-STAYS-OUT" not in search("暴露的那張牌後來變成銷牌嗎").ids
+
+
+def test_an_error_made_while_a_ruling_is_carried_out_stacks() -> None:
+    # REMEDY-STACK: a second irregularity during a remedy adds its ruling to what is still owed
+    for query in (
+        "while fixing the premature turn the dealer also forgot the burn, do we stack both"
+        " rulings?",
+        "during the fix for a premature turn the dealer double-burned. does the first ruling still"
+        " stand?",
+        "處理提早翻開的轉牌途中又暴露了一張牌，第一個判定還要繼續執行嗎",
+    ):
+        assert search(query).ids == ("REMEDY-STACK",), query
+    # a second card of the deal exposed is no second error (HOLE-EXPOSED-SECOND)
+    assert search("荷官發第二張時亮牌，算錯發嗎").kind is not Verdict.ONE
+
+
+def test_an_amount_in_money_is_no_count_of_cards() -> None:
+    # CHIP-UNIT (LA 130): a bet of 7塊5 where the smallest chip is 1; 7塊5 is 7.5, not 5 cards
+    reading = read("有人下注7块5 最小码是1块的 行吗")
+    assert not reading.numbers
+    assert search("有人下注7块5 最小码是1块的 行吗").ids == ("CHIP-UNIT",)
+
+
 def test_cantonese_is_read_as_the_mandarin_it_says() -> None:
     # Hong Kong and Macau floors: 派咗兩張畀7號 is 發了兩張給7號 (two cards to seat 7)
     reading = read("第一圈派咗兩張畀7號")

@@ -1008,8 +1008,27 @@ class _Reader:
             # "the card turned up earlier, does it go back in when we reshuffle?": a seen card
             events = {"seen-card", *events}
         back_in = self._says(self.lex.readings.back_in)
-        if "seen-card" in events and self.again and events & {"extra", "exposed"} and not back_in:
+        stub_burn = self._says(self.lex.readings.stub_burn)
+        role = bool(events & {"exposed", "extra", "face-up"}) and self._says(
+            self.lex.readings.burn_role
+        )
+        asked = self._says(self.lex.readings.which_card)
+        if role and (stub_burn or back_in or self.again or asked or len(events) >= 2):
+            events.add("seen-card")  # "held as the flop burn, then burned off the stub"
+        if (
+            "seen-card" in events
+            and self.again
+            and events & {"extra", "exposed"}
+            and not back_in
+            and not (role and stub_burn)
+        ):
             events.discard("seen-card")  # one held as the burn and another: two in the deal
+        fixing = "second-error" in events and self._says(self.lex.readings.fixing)
+        if fixing and "seen-card" not in events and events - {"second-error"}:
+            # "while fixing the premature turn the dealer also forgot the burn": the two rulings
+            # stack (REMEDY-STACK); the errors say how it came about
+            implied |= events - {"second-error"}
+            events = {"second-error"}
         if "seen-card" in events and events - {"seen-card"}:
             implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
             events = {"seen-card"}

@@ -65,6 +65,9 @@ _PATTERNS = {
     "burns-counted": False,
     "street-dealt": False,
     "same-card": False,
+    "burn-role": False,
+    "stub-burn": False,
+    "which-card": False,
 }
 
 
@@ -85,6 +88,9 @@ class Readings:
     show_first: tuple[re.Pattern[str], ...]  # "who turns his hand over first", 誰先亮: show order
     seat_extra: tuple[re.Pattern[str], ...]  # 給小盲發了第三張: a seat's third card, one too many
     back_in: tuple[re.Pattern[str], ...]  # "does it go back into the deck", 洗回去: into the stub
+    burn_role: tuple[re.Pattern[str], ...]  # "held as the flop burn": a card's role
+    stub_burn: tuple[re.Pattern[str], ...]  # "burned off the stub": a stub burn too
+    which_card: tuple[re.Pattern[str], ...]  # "which one is the burn?", 用哪張
     seen: tuple[re.Pattern[str], ...]  # "the card everybody saw", 看過: a card the table has seen
     button_named: tuple[re.Pattern[str], ...]  # "button", 按鈕 (莊家 alone may be the dealer)
     street_out: tuple[re.Pattern[str], ...]  # "flop already out", 翻牌都開了: a street dealt since
