@@ -48,6 +48,8 @@ class Reading:
     chips: bool = False  # chips or amounts said ("5/10", 籌碼)
     someone: bool = False  # someone named (有人, "somebody"), not who did it
     in_hand: bool = False  # a card named by its place in one seat's hand ("seat 4's second card")
+    burns_counted: bool = False  # how many cards are burned is asked ("how many burns", 銷幾張)
+    street_dealt: bool = False  # how a street is dealt is said ("burn, then one card up", 再開)
 
     @property
     def recognised(self) -> bool:
@@ -569,9 +571,10 @@ class _Reader:
             if (
                 word == "first"
                 and words[position - 1 : position] == [stem("burn")]
-                and (position == len(words) - 1)
+                and words[position + 1 : position + 2] in ([], ["then"], ["and"])
             ):
-                position += 1  # "turn is dealt how, burn first?": the order of the steps
+                # "turn is dealt how, burn first?", "burn first then the card": the steps' order
+                position += 1
                 continue
             if word in ORDINALS and not self._is_street(words, position):
                 self.numbers.add((Number.ORDINAL, ORDINALS[word]))
@@ -847,6 +850,8 @@ class _Reader:
         colours = {c.casefold() for p in self.lex.readings.colours for c in p.findall(self.text)}
         if "deck" in objects and self.card_word and len(colours) >= 2:
             events.add("foreign")  # "a blue deck's card in our red deck": another deck's card
+        if self._says(self.lex.readings.same_card):
+            events.add("duplicate")  # "two 7 of clubs", 兩家都有紅心K: one card twice, a duplicate
         if events & {"duplicate", "foreign"}:
             events -= {"exposed", "face-up"}  # a card seen twice, or of another deck, is found so
         if objects & _SHOWING:
@@ -1155,6 +1160,8 @@ class _Reader:
             chips=self.chips,
             someone=self.someone,
             in_hand=self.in_hand and not self.dealt,
+            burns_counted=self._says(self.lex.readings.burns_counted),
+            street_dealt=self._says(self.lex.readings.street_dealt),
         )
 
 

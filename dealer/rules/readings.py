@@ -2,14 +2,15 @@
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over,
 a street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer
-or the player", a choice, a card's place in one seat's hand, a seat the deal's first two cards
-never go to, a card "not the first two", every other hand holding its two, "face down", what a
-seat holds, "more than one", amounts of chips (5/10, bet 7), who shows first, a seat's third
-card, a card going back into the stub, a card seen, the button named, a street already out, a
-seat passed over for the whole hand, the decks' colours, a replacement card, one card said with
-its article, a chip left over, chips or amounts said, the big blind's first card, a ruling being
-carried out, the amounts of money named, the button written with its letter, the deal's own
-place of a card, a round of the deal, two amounts, the order named or gone wrong).
+or the player", one seat's card given to another, a choice, a card's place in one seat's hand, a
+seat the deal's first two cards never go to, a card "not the first two", every other hand
+holding its two, "face down", what a seat holds, "more than one", amounts of chips (5/10, bet
+7), who shows first, a seat's third card, a card going back into the stub, a card seen, the
+button named, a street already out, a seat passed over for the whole hand, the decks' colours, a
+replacement card, one card said with its article, a chip left over, chips or amounts said, the
+big blind's first card, a ruling being carried out, the amounts of money named, the button
+written with its letter, the deal's own place of a card, a round of the deal, two amounts, the
+order named or gone wrong, how many burns asked, a street's dealing said, one card named twice).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -70,6 +71,9 @@ _PATTERNS = {
     "both-amounts": False,
     "order-asked": False,
     "out-of-order": False,
+    "burns-counted": False,
+    "street-dealt": False,
+    "same-card": False,
     "burn-role": False,
     "stub-burn": False,
     "which-card": False,
@@ -122,6 +126,9 @@ class Readings:
     both_amounts: tuple[re.Pattern[str], ...]  # "can't cover both": two amounts, not two players
     order_asked: tuple[re.Pattern[str], ...]  # 順序, "sequence": the order itself named
     out_of_order: tuple[re.Pattern[str], ...]  # 亂, 補給, "mixed up": an order gone wrong
+    burns_counted: tuple[re.Pattern[str], ...]  # "how many are burned", 銷幾張: the burns counted
+    street_dealt: tuple[re.Pattern[str], ...]  # "burn, then one card", 再開: a street's dealing
+    same_card: tuple[re.Pattern[str], ...]  # "two 7 of clubs", 兩張黑桃A: one card seen twice
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()

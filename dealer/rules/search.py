@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import difflib
 import functools
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -226,6 +227,9 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         or f.score + _unspoken(best, f, reading) > best.score - tier
     ]
     chosen = _most_particular(_counted(chosen, reading), reading)
+    chosen = _exception_unsaid(_street_or_burn(chosen, reading), reading)
+    chosen = _owned_elsewhere(_nothing_happened(chosen, reading), reading)
+    chosen = _own_event(chosen, reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -423,6 +427,142 @@ def _most_particular(chosen: list[Fit], reading: Reading) -> list[Fit]:
     if first <= 0 or first < second * _PARTICULAR or ranked[0].score < top.score:
         return chosen
     return [ranked[0]]
+
+
+def _street_or_burn(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """A street's procedure and the burn's, close together, each listing the other's object beside
+    its own ("turn: burn, then one card?", 河牌前也要燒牌嗎): the street's rule, the burn being a
+    step of it; the burn's own rule (one card before each street) when how many are burned is
+    asked ("how many cards get burned before the turn", 轉牌前銷幾張), and still both when the
+    street is named only as the burn's time. Both are the normal procedure: no remedy to tell
+    apart."""
+    if len(chosen) != 2 or reading.irregular or wanted_events(reading):
+        return chosen  # something went wrong: no procedure asked
+    if _incident(reading) or not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    facets = table().facets
+    burns = [f for f in chosen if "burn" in facets[f.id].object]
+    streets = [f for f in chosen if facets[f.id].object & reading.objects - {"burn"}]
+    if len(burns) != 1 or len(streets) != 1 or burns == streets:
+        return chosen
+    burn, street = facets[burns[0].id], facets[streets[0].id]
+    if not (burn.object & street.also and street.object & burn.also):
+        return chosen
+    if reading.burns_counted:
+        return burns
+    # the street only named as the burn's time ("轉牌前要先燒一張嗎"): which one stays asked
+    return streets if reading.street_dealt else chosen
+
+
+@functools.cache
+def _names(rule_id: str) -> frozenset[str]:
+    """The other rules a rule's summary names ("a player may muck instead of showing
+    (SHOWDOWN-MUCK)"): the exceptions to it, each a rule of its own."""
+    rules = book().rules
+    said = set(re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", rules[rule_id].summary.en))
+    return frozenset(said & set(rules) - {rule_id})
+
+
+def _exception_unsaid(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Two rules of the normal procedure close together, one an exception another rule names
+    (SHOWDOWN: "a player may muck instead of showing (SHOWDOWN-MUCK)"): not the exception when
+    nothing of its own topic beyond the general rule's is read ("who wins at showdown, best five
+    cards?", "can the all-in player win the side pot": no muck, no fold), but the other. Both
+    are the normal procedure: no remedy to tell apart."""
+    if len(chosen) != 2 or reading.irregular or wanted_events(reading) or _incident(reading):
+        return chosen
+    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    if any(number is Number.PLAYERS for number, _ in reading.numbers | reading.soft):
+        return chosen  # "two players both hold the Q": what they hold was not read
+    facets = table().facets
+    read = reading.objects | reading.hints
+    for other, exception in (chosen, chosen[::-1]):
+        for general in book().rules:
+            if exception.id not in _names(general) or Kind.PROCEDURE not in kinds(general):
+                continue
+            # what the exception has of its own or beside it, beyond the general rule's topic and
+            # what only the other candidate owns ("thrown away at the showdown": a fold, the
+            # muck's; "the muck" itself, the fold's and the muck's own)
+            mine, theirs = facets[general], facets[exception.id]
+            beyond = (theirs.object | theirs.also) - mine.object - mine.also
+            if not (beyond - (facets[other.id].object - theirs.object)) & read:
+                return [other]
+    return chosen
+
+
+def _nothing_happened(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Rules of the normal procedure of one thing close together, the best of them the only one
+    not about something happening to it (BUTTON against the button's move, its start, a dead
+    button), for a question that names nothing happening ("the buck, what's it there for",
+    莊家按鈕代表什麼): that thing's own rule. No remedy to tell apart."""
+    if len(chosen) < 2 or reading.irregular or wanted_events(reading) or _incident(reading):
+        return chosen
+    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    facets = table().facets
+    best = chosen[0]
+    if facets[best.id].event or any(not facets[f.id].event for f in chosen[1:]):
+        return chosen
+    if any(f.score >= best.score for f in chosen[1:]):
+        return chosen
+    own = facets[best.id].object
+    if not all(facets[f.id].object & own for f in chosen[1:]):
+        return chosen  # rules of other things: the thing asked about is not told
+    if (reading.objects | reading.hints) - own - facets[best.id].also:
+        return chosen  # something named that the rule does not speak of (all-in, a card dealt)
+    return [best]
+
+
+def _owned_elsewhere(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """An irregularity and a rule of the normal procedure close together, the irregularity
+    fitting only by an event no other rule owns while nothing of its own is named, and the
+    procedure's own object named with that event beside it ("button in front of an empty seat":
+    a seat dealt to while not entitled has no card said, the dead button's placement has its
+    button): the procedure's rule. A card dealt, named or suggested, leaves both."""
+    if len(chosen) != 2 or reading.irregular:
+        return chosen
+    facets = table().facets
+    read = reading.objects | reading.hints
+    for wrong, plain in (chosen, chosen[::-1]):
+        if Kind.PROCEDURE in kinds(wrong.id) or kinds(plain.id) != {Kind.PROCEDURE}:
+            continue
+        mine, theirs = facets[wrong.id], facets[plain.id]
+        events = wanted_events(reading)
+        if read & mine.object or not events & mine.event & unique_events():
+            continue
+        if (
+            events <= theirs.also_event
+            and read & theirs.object
+            and read <= theirs.object | theirs.also
+        ):
+            return [plain]
+    return chosen
+
+
+def _own_event(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """A rule of the normal procedure best, whose own event is what the question says happens to
+    its own object, the rules close to it being of other things and only sharing that event
+    ("new table, who gets the button, high card?": the button's start; the deal's order and its
+    wrong first seat only start somewhere): that rule, when nothing is said to have gone wrong
+    (no error word, no sign of an incident, not the dealer named as doing it)."""
+    if len(chosen) < 2 or reading.irregular or _incident(reading):
+        return chosen
+    events = wanted_events(reading)
+    best = chosen[0]
+    facets = table().facets
+    if not events or kinds(best.id) != {Kind.PROCEDURE} or not events <= facets[best.id].event:
+        return chosen
+    if any(f.score > best.score for f in chosen[1:]):
+        return chosen
+    if not all(events <= facets[f.id].also_event - facets[f.id].event for f in chosen[1:]):
+        return chosen
+    own, read = facets[best.id].object, reading.objects | reading.hints
+    if not read & own or read - own - facets[best.id].also:
+        return chosen  # something named it does not speak of ("after a misdeal")
+    if any(facets[f.id].object & own for f in chosen[1:]):
+        return chosen  # the rules close to it are of the same thing: what is asked is not told
+    return [best]
 
 
 def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
