@@ -15,7 +15,7 @@ import functools
 from dataclasses import dataclass
 from enum import StrEnum
 
-from dealer.rules.lexicon import Number, table
+from dealer.rules.lexicon import Number, RuleFacets, table
 from dealer.rules.reader import Reading
 from dealer.rules.rulebook import book
 
@@ -116,9 +116,27 @@ def fit(rule_id: str, query: Reading) -> Fit:
             continue
         if any(value in span for span in ranges):
             score += NUMBER_WEIGHT[number]
+        elif number is Number.COUNT and _counted_by_event(facets, value, query):
+            score += NUMBER_WEIGHT[number]  # "no burn, and four cards on the flop": the burn's
         elif (number, value) in query.numbers:
             conflicts.append(f"{number}:{value}")
     return Fit(rule_id, round(score, 3), tuple(conflicts), named)
+
+
+def _counted_by_event(facets: RuleFacets, value: int, query: Reading) -> bool:
+    """Whether a count is the rule's by its ``also-count`` (how many cards, with one of its own
+    events): an event of its own read as a fact ("not sure if he burned" is none), not one the
+    rules whose own count it is have too (four cards on the flop are too many: "extra")."""
+    if query.doubted or not any(value in span for span in facets.also_count):
+        return False
+    others = (f for f in table().facets.values() if f is not facets)
+    theirs = {
+        event
+        for f in others
+        if any(value in span for span in f.numbers.get(Number.COUNT, ()))
+        for event in f.event
+    }
+    return bool(query.events & facets.event - theirs)
 
 
 @functools.cache

@@ -74,6 +74,9 @@ class RuleFacets:
     # so that saying so does not offer NOTICED-LATE beside it
     also_when: frozenset[str] = frozenset()
     numbers: Mapping[Number, tuple[_Range, ...]] = field(default_factory=dict)
+    # how many cards the rule is about only with one of its own events read (BURN-MISSED-FLOP:
+    # a flop of four or more cards dealt with no burn, which FLOP-TOO-MANY's text sends to it)
+    also_count: tuple[_Range, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,21 +154,26 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
             raise doc.error(rule_id, f"facets of {rule_id} must be a mapping")
         named: dict[str, frozenset[str]] = {}
         numbers: dict[Number, tuple[_Range, ...]] = {}
+        also_count: tuple[_Range, ...] = ()
         for name, items in spec.items():
             if not isinstance(items, Items):
                 raise spec.error(name, f"{rule_id}.{name} must be a list")
+            if name == "also-count":
+                also_count = _ranges(items, f"{rule_id}.{name}")
+                continue
             if name in set(Number):
                 numbers[Number(name)] = _ranges(items, f"{rule_id}.{name}")
                 continue
             kind = {"also": "object", "also-event": "event", "also-when": "when"}.get(name, name)
             if kind not in KINDS:
-                known = ", ".join([*KINDS, "also", "also-event", "also-when", *Number])
+                extra = ["also", "also-event", "also-when", *Number, "also-count"]
+                known = ", ".join([*KINDS, *extra])
                 raise spec.error(name, f"{rule_id}: facet {name!r} is not one of {known}")
             unknown = [str(v) for v in items if str(v) not in values[kind]]
             if unknown:
                 raise spec.error(name, f"{rule_id}.{name}: not a {kind} of the lexicon: {unknown}")
             named[name.replace("-", "_")] = frozenset(map(str, items))
-        facets[rule_id] = RuleFacets(numbers=numbers, **named)
+        facets[rule_id] = RuleFacets(numbers=numbers, also_count=also_count, **named)
     missing = [rule_id for rule_id in rules if rule_id not in facets]
     if missing:
         raise SourceError(where, 1, f"facets: rules without facets: {', '.join(missing)}")

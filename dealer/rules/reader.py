@@ -50,6 +50,7 @@ class Reading:
     in_hand: bool = False  # a card named by its place in one seat's hand ("seat 4's second card")
     burns_counted: bool = False  # how many cards are burned is asked ("how many burns", 銷幾張)
     street_dealt: bool = False  # how a street is dealt is said ("burn, then one card up", 再開)
+    doubted: bool = False  # whether something happened is not known ("not sure if", 不記得有沒有)
 
     @property
     def recognised(self) -> bool:
@@ -1162,6 +1163,7 @@ class _Reader:
             in_hand=self.in_hand and not self.dealt,
             burns_counted=self._says(self.lex.readings.burns_counted),
             street_dealt=self._says(self.lex.readings.street_dealt),
+            doubted=self._says(self.lex.readings.doubted),
         )
 
 

@@ -77,6 +77,7 @@ _PATTERNS = {
     "burn-role": False,
     "stub-burn": False,
     "which-card": False,
+    "doubted": False,
 }
 
 
@@ -128,6 +129,7 @@ class Readings:
     out_of_order: tuple[re.Pattern[str], ...]  # 亂, 補給, "mixed up": an order gone wrong
     burns_counted: tuple[re.Pattern[str], ...]  # "how many are burned", 銷幾張: the burns counted
     street_dealt: tuple[re.Pattern[str], ...]  # "burn, then one card", 再開: a street's dealing
+    doubted: tuple[re.Pattern[str], ...]  # "not sure if", 不記得有沒有: what follows is not known
     same_card: tuple[re.Pattern[str], ...]  # "two 7 of clubs", 兩張黑桃A: one card seen twice
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
