@@ -1098,7 +1098,10 @@ class _Reader:
             # many play or where the card went, not how many a table seats
             objects.discard("table")
         for thing, changes in self.lex.object_events.items():
-            if thing in objects and "hole" not in objects:  # a deck with a card too many
+            # a deck with a card too many; or one said to be the deck's by its event
+            # ("多了一張怪牌": one card too many, and a weird one, is the deck's card too many)
+            said_so = thing in objects or events & set(changes.values())
+            if said_so and "hole" not in objects:
                 events = {changes.get(event, event) for event in events}
                 implied = {changes.get(event, event) for event in implied}
         # How many players is a hint, never a bar ("two players" may count hands or cards); with
