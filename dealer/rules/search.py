@@ -777,6 +777,8 @@ def _strong(candidate: Fit, query: Reading) -> bool:
     # entitled, though a break is no rule's)
     own = (query.events | query.implied) & facets.event
     alone = own & unique_events() and Kind.PROCEDURE not in kinds(candidate.id)
+    # (not when the chips are what is asked: "away from the table, how long may his chips stay")
+    alone = alone and not query.chips
     return bool(own) and bool(query.said & facets.object or alone)
 
 
