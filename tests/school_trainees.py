@@ -301,7 +301,7 @@ def answer(trainer: Trainer, lang: str = "en") -> str:
             return _chips(replay, state.checking_or_calling_amount)
         if kind == "change":  # the chip handed in, less the call
             chip = facts["chip"]
-            assert isinstance(chip, Decimal) and state.checking_or_calling_amount is not None
+            assert isinstance(chip, int | Decimal) and state.checking_or_calling_amount is not None
             return format_chips(chip - replay._chips(state.checking_or_calling_amount))
         if kind == "min-raise":
             return _chips(replay, state.min_completion_betting_or_raising_to_amount)
@@ -334,7 +334,7 @@ def answer(trainer: Trainer, lang: str = "en") -> str:
     if kind == "action":
         to = facts["to"]
         call = action_call(hand, int(str(facts["seat"])), str(facts["move"]),
-                           to if isinstance(to, Decimal) else None)  # fmt: skip
+                           to if isinstance(to, int | Decimal) else None)  # fmt: skip
         return str(list(facts["calls"]).index(call) + 1)  # type: ignore[call-overload]
     raise AssertionError(f"unknown question {kind!r}")
 

@@ -333,8 +333,8 @@ class BettingRound:
         self._rotations = _rotations(self.order)  # the order read from any place once round
         # The round writes amounts of the kind of the stakes and amounts it is given: Decimals
         # into a caller's Decimals, a whole-chip hand's ints into its ints (Chips).
-        self.stacks = cast(MutableMapping[int, Chips], stacks)
-        self.committed = cast(MutableMapping[int, Chips], committed)
+        self.stacks = cast("MutableMapping[int, Chips]", stacks)  # a string: no alias made
+        self.committed = cast("MutableMapping[int, Chips]", committed)
         self._live: list[int] = list(order)
         # The zero of the stakes' kind (ints in a whole-chip hand, Chips): no mixed operations.
         self._zero = zero = zero_of(stakes.chip_unit)
