@@ -236,7 +236,7 @@ def show_first(hand: Hand) -> int:
     return max(order, key=lambda seat: (deepest[seat], -order.index(seat)))
 
 
-def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:
+def action_call(hand: Hand, seat: int, move: str, to: Chips | None) -> str:
     """The ruling on ``seat`` saying ``move`` (to ``to``), from PokerKit's state and the order
     the betting rules are applied in."""
     replay = replay_to_now(hand)

@@ -117,12 +117,13 @@ def whole(amount: Chips) -> int | None:
 
     >>> whole(Decimal(400)), whole(Decimal("400")), whole(7)
     (400, 400, 7)
-    >>> whole(Decimal("400.0")), whole(Decimal("2.5")), whole(Decimal("4E+2"))
-    (None, None, None)
+    >>> whole(Decimal("400.0")), whole(Decimal("2.5")), whole(Decimal("4E+2")), whole(Decimal("-0"))
+    (None, None, None, None)
     """
     if isinstance(amount, int):
         return amount
-    return int(amount) if amount.same_quantum(_ONE) else None  # exponent 0, as 1's
+    # exponent 0 (1's), and no sign: a Decimal("-0") prints "-0", and no other amount is below 0
+    return int(amount) if amount.same_quantum(_ONE) and not amount.is_signed() else None
 
 
 def decimal_of(amount: Chips) -> Decimal:

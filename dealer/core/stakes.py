@@ -155,11 +155,12 @@ class Stakes:
         >>> Stakes.limit(Decimal(5), Decimal(10)).in_whole_chips() is None  # a 2.5 small blind
         True
         """
-        last = _IN_WHOLE_CHIPS  # the table's stakes are the same object hand after hand
-        if last and last[0] is self:
-            return last[1]
-        made = self._in_whole_chips()
-        _IN_WHOLE_CHIPS[:] = [self, made]  # frozen: the same object, the same answer
+        # The table's stakes are the same object hand after hand; frozen, the same answer. The
+        # pair is read and written as one tuple: another thread's write cannot tear it.
+        known, made = _IN_WHOLE_CHIPS[0]
+        if known is not self:
+            made = self._in_whole_chips()
+            _IN_WHOLE_CHIPS[0] = (self, made)
         return made
 
     def _in_whole_chips(self) -> Stakes | None:
@@ -190,7 +191,7 @@ class Stakes:
 
 
 # The last stakes asked for in whole chips and the answer (a one-entry cache by identity).
-_IN_WHOLE_CHIPS: list[Stakes | None] = []
+_IN_WHOLE_CHIPS: list[tuple[Stakes | None, Stakes | None]] = [(None, None)]
 
 
 def _amount(value: object) -> bool:
