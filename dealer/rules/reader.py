@@ -752,7 +752,7 @@ class _Reader:
             self.dealer_named = False
             if not self._says(self.lex.readings.button_named):
                 objects.discard("button")  # 不是莊家的錯: 莊家 is the dealer there, not the button
-        if not events and len(set(self.seats)) >= 2 and self._says(self.lex.readings.misdirected):
+        if not events and len(set(self.seats)) != 1 and self._says(self.lex.readings.misdirected):
             # "5號的牌發給了6號": seat 6 got a card out of its turn (the rulesets rule it apart)
             events.add("doubled")
             objects.add("hole")
