@@ -10,7 +10,8 @@ button named, a street already out, a seat passed over for the whole hand, the d
 replacement card, one card said with its article, a chip left over, chips or amounts said, the
 big blind's first card, a ruling being carried out, the amounts of money named, the button
 written with its letter, the deal's own place of a card, a round of the deal, two amounts, the
-order named or gone wrong, how many burns asked, a street's dealing said, one card named twice).
+order named or gone wrong, how many burns asked, a street's dealing said, one card named twice,
+whether something happened doubted).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
