@@ -107,7 +107,10 @@ def act(hand: Hand, policy: random.Random) -> PlayerAction:
 
 
 def _callable(
-    bets: Mapping[int, Decimal], stacks: Mapping[int, Decimal], live: tuple[int, ...], seat: int
+    bets: Mapping[int, Decimal | int],  # ints in a whole-chip hand (dealer.core.chips.Chips)
+    stacks: Mapping[int, Decimal | int],
+    live: tuple[int, ...],
+    seat: int,
 ) -> bool:
     """Whether another player could still put in more than the bet (the policy's wager rule)."""
     high = max(bets.values())

@@ -18,7 +18,7 @@ from pokerkit import StandardHighHand
 
 from dealer.apps.present.table import status_line, text
 from dealer.apps.training import Trainer
-from dealer.core.chips import format_chips
+from dealer.core.chips import Chips, format_chips
 from dealer.core.events import Event, Kind
 from dealer.core.stakes import Structure
 from dealer.engine.hand import Hand
@@ -127,13 +127,13 @@ def _clockwise_from_button(seats: list[int], button: int) -> list[int]:
     return after + sorted(seat for seat in seats if seat <= button)
 
 
-def shares(hand: Hand) -> list[tuple[int, Decimal, int]]:
+def shares(hand: Hand) -> list[tuple[int, Chips, int]]:
     """(pot, amount, seat) for every share, the last side pot first (ODD-CHIP): the best hand
     eligible (PokerKit's evaluation) wins; a tie splits in whole chips, the odd ones going one
     each to the tied seats from the first clockwise of the button."""
     board = [str(card) for card in hand.ledger.board]
     unit = hand.table.stakes.chip_unit
-    found = []
+    found: list[tuple[int, Chips, int]] = []
     pots = pots_now(hand)
     for index in range(len(pots) - 1, -1, -1):
         amount, eligible = pots[index]
@@ -236,7 +236,7 @@ def show_first(hand: Hand) -> int:
     return max(order, key=lambda seat: (deepest[seat], -order.index(seat)))
 
 
-def action_call(hand: Hand, seat: int, move: str, to: Decimal | None) -> str:
+def action_call(hand: Hand, seat: int, move: str, to: Chips | None) -> str:
     """The ruling on ``seat`` saying ``move`` (to ``to``), from PokerKit's state and the order
     the betting rules are applied in."""
     replay = replay_to_now(hand)
@@ -301,7 +301,7 @@ def answer(trainer: Trainer, lang: str = "en") -> str:
             return _chips(replay, state.checking_or_calling_amount)
         if kind == "change":  # the chip handed in, less the call
             chip = facts["chip"]
-            assert isinstance(chip, Decimal) and state.checking_or_calling_amount is not None
+            assert isinstance(chip, int | Decimal) and state.checking_or_calling_amount is not None
             return format_chips(chip - replay._chips(state.checking_or_calling_amount))
         if kind == "min-raise":
             return _chips(replay, state.min_completion_betting_or_raising_to_amount)
@@ -334,7 +334,7 @@ def answer(trainer: Trainer, lang: str = "en") -> str:
     if kind == "action":
         to = facts["to"]
         call = action_call(hand, int(str(facts["seat"])), str(facts["move"]),
-                           to if isinstance(to, Decimal) else None)  # fmt: skip
+                           to if isinstance(to, int | Decimal) else None)  # fmt: skip
         return str(list(facts["calls"]).index(call) + 1)  # type: ignore[call-overload]
     raise AssertionError(f"unknown question {kind!r}")
 
@@ -436,12 +436,13 @@ def dealer_step(hand: Hand, lang: str = "en", remedial: frozenset[int] = frozens
     raise AssertionError("the pots are awarded by the award lines")
 
 
-def pots_from_chips(hand: Hand) -> list[tuple[Decimal, list[int]]]:
+def pots_from_chips(hand: Hand) -> list[tuple[Chips, list[int]]]:
     """SIDE-POTS from the chips in front of the seats (after a ruling too, where PokerKit cannot
     replay the hand): a pot up to each live seat's total, eligible the live seats that reach it."""
     committed = dict(hand.committed)
     live = [seat for seat in hand.table.seats if seat not in hand.folded]
-    pots, below = [], Decimal(0)
+    pots: list[tuple[Chips, list[int]]] = []
+    below: Chips = Decimal(0)
     for level in sorted({committed.get(seat, Decimal(0)) for seat in live}):
         amount = sum((min(c, level) - min(c, below) for c in committed.values()), Decimal(0))
         if amount > 0:

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from dealer.core.chips import decimal_of as dec
 from dealer.core.pots import Contributions, build_pots
 from dealer.core.stakes import AntePayer, Stakes, Structure
 from dealer.rules.source import SourceError
@@ -83,11 +84,12 @@ def test_stakes_and_the_scenario_reader_agree_on_the_chip_unit() -> None:
         if "chip:" in path.read_text(encoding="utf-8"):
             continue  # the table names its chip: nothing is defaulted
         made = (
-            Stakes.limit(stakes.small_bet, stakes.big_bet, small_blind=stakes.small_blind,
-                         ante=stakes.ante, straddle=stakes.straddle)
+            Stakes.limit(dec(stakes.small_bet), dec(stakes.big_bet),
+                         small_blind=dec(stakes.small_blind), ante=dec(stakes.ante),
+                         straddle=dec(stakes.straddle))
             if stakes.structure is Structure.LIMIT
-            else Stakes.blinds(stakes.structure, stakes.small_blind, stakes.big_blind,
-                               ante=stakes.ante, straddle=stakes.straddle)
+            else Stakes.blinds(stakes.structure, dec(stakes.small_blind), dec(stakes.big_blind),
+                               ante=dec(stakes.ante), straddle=dec(stakes.straddle))
         )  # fmt: skip
         assert made.chip_unit == stakes.chip_unit, path
         checked += 1

@@ -16,6 +16,7 @@ import pytest
 from typer.testing import CliRunner
 
 from dealer.apps.cli.commands import app
+from dealer.core.chips import decimal_of
 from dealer.core.events import Kind
 from dealer.scenarios.format import read_scenario
 from dealer.scenarios.replay import replay
@@ -88,7 +89,7 @@ def test_online_hands_replay_to_pokerkits_final_stacks(imported: tuple[Path, str
         want = _pokerkit_stacks(history)
         assert want is not None, f"{name}: PokerKit's hand is not over"
         seats = list(history.seats) if history.seats else list(range(1, len(want) + 1))
-        got = [hand.stacks[seat].quantize(Decimal("0.000001")) for seat in seats]
+        got = [decimal_of(hand.stacks[seat]).quantize(Decimal("0.000001")) for seat in seats]
         assert got == want, name
         compared.append(name)
     assert len(compared) == 8

@@ -17,5 +17,5 @@ def test_a_misspelt_attribute_on_hand_is_a_type_error() -> None:
     assert status == 1
     assert '"Hand" has no attribute "ledgr"' in out
     assert '"Hand" has no attribute "burn_card"' in out
-    assert 'Unsupported target for indexed assignment ("Mapping[int, Decimal]")' in out
+    assert 'Unsupported target for indexed assignment ("Mapping[int, int | Decimal]")' in out
     assert "Found 3 errors" in out

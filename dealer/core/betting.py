@@ -29,9 +29,9 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping, Sequence
 from decimal import Decimal
 from enum import Enum, StrEnum, auto
-from typing import Final, NamedTuple
+from typing import Final, NamedTuple, cast
 
-from dealer.core.chips import ZERO, format_chips
+from dealer.core.chips import Chips, format_chips, zero_of
 from dealer.core.errors import Refusal
 from dealer.core.stakes import Stakes, Street, Structure
 
@@ -99,9 +99,9 @@ class Options(NamedTuple):
 
     seat: int
     moves: tuple[Move, ...]
-    to_call: Decimal
-    min_to: Decimal | None
-    max_to: Decimal | None
+    to_call: Chips
+    min_to: Chips | None
+    max_to: Chips | None
 
 
 class Wager(NamedTuple):
@@ -109,8 +109,8 @@ class Wager(NamedTuple):
 
     seat: int
     move: Move
-    to: Decimal
-    added: Decimal
+    to: Chips
+    added: Chips
     all_in: bool
 
 
@@ -298,6 +298,12 @@ def _rotations(order: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return found
 
 
+# A caller's stacks or contributions, changed in place: a mapping of Decimals, or of a whole-chip
+# hand's ints (Chips). A union of the mappings, not a mapping of the union: a mutable mapping is
+# invariant in its values, and a caller's ``dict[int, Decimal]`` is no ``dict[int, Chips]``.
+ChipsBySeat = MutableMapping[int, Decimal] | MutableMapping[int, int] | MutableMapping[int, Chips]
+
+
 class BettingRound:
     """One round; ``stacks`` and ``committed`` are the caller's mappings, changed in place."""
 
@@ -306,12 +312,12 @@ class BettingRound:
         stakes: Stakes,
         street: Street,
         order: Sequence[int],
-        stacks: MutableMapping[int, Decimal],
-        committed: MutableMapping[int, Decimal],
-        posted: Mapping[int, Decimal] | None = None,
+        stacks: ChipsBySeat,
+        committed: ChipsBySeat,
+        posted: Mapping[int, Chips] | None = None,
         posted_bet_count: int = 0,
-        posted_last_raise: Decimal | None = None,
-        posted_level: Decimal | None = None,
+        posted_last_raise: Chips | None = None,
+        posted_level: Chips | None = None,
     ) -> None:
         seats = set(order)
         if len(seats) != len(order):
@@ -325,30 +331,34 @@ class BettingRound:
         self._no_limit = stakes.structure is _NO_LIMIT
         self.order: tuple[int, ...] = tuple(order)
         self._rotations = _rotations(self.order)  # the order read from any place once round
-        self.stacks = stacks
-        self.committed = committed
+        # The round writes amounts of the kind of the stakes and amounts it is given: Decimals
+        # into a caller's Decimals, a whole-chip hand's ints into its ints (Chips).
+        self.stacks = cast("MutableMapping[int, Chips]", stacks)  # a string: no alias made
+        self.committed = cast("MutableMapping[int, Chips]", committed)
         self._live: list[int] = list(order)
+        # The zero of the stakes' kind (ints in a whole-chip hand, Chips): no mixed operations.
+        self._zero = zero = zero_of(stakes.chip_unit)
         # This round's bets in front of players (folded ones included, for the uncalled bet).
-        self.bets: dict[int, Decimal] = dict.fromkeys(order, ZERO)
-        high = ZERO
+        self.bets: dict[int, Chips] = dict.fromkeys(order, zero)
+        high = zero
         if posted:
             self.bets.update(posted)
             high = max(high, *posted.values())
         # A blind posted short (all-in) still sets the full blind as the bet to call.
         if posted_level is not None and posted_level > high:
             high = posted_level
-        self.high: Decimal = high
+        self.high: Chips = high
         # Limit: the bet level reached by the last full bet (a short all-in stays above it).
-        self.full_level: Decimal = self.high
+        self.full_level: Chips = self.high
         self.bet_count = posted_bet_count
         # No-limit/pot-limit: the last full bet or raise increment (NL-MIN-RAISE).
-        self.last_raise: Decimal = (
+        self.last_raise: Chips = (
             stakes.big_blind if posted_last_raise is None else posted_last_raise
         )
         # The highest bet each seat had matched when it last acted (posting a blind is not acting).
-        self._acted_at: dict[int, Decimal] = {}
+        self._acted_at: dict[int, Chips] = {}
         self.capped_round = stakes.cap_bets is not None and not (
-            stakes.cap_lifted_heads_up and sum(stacks[seat] > ZERO for seat in order) == 2
+            stakes.cap_lifted_heads_up and sum(stacks[seat] > zero for seat in order) == 2
         )
         self.history: list[Wager] = []
         self._uncalled_done = False
@@ -369,17 +379,17 @@ class BettingRound:
         return self.to_act is None
 
     @property
-    def bet_size(self) -> Decimal:
+    def bet_size(self) -> Chips:
         return self.stakes.bet_size(self.street)
 
     @property
-    def pot(self) -> Decimal:
+    def pot(self) -> Chips:
         """Everything put in this hand so far, this round's bets included."""
-        return sum(self.committed.values(), ZERO)
+        return sum(self.committed.values(), self._zero)
 
-    def _total(self, seat: int) -> Decimal:
+    def _total(self, seat: int) -> Chips:
         """The most ``seat`` can have in front of it this round: its bet plus its stack."""
-        return self.bets.get(seat, ZERO) + self.stacks[seat]
+        return self.bets.get(seat, self._zero) + self.stacks[seat]
 
     def _next_from(self, start: int) -> int | None:
         """The first live seat needing action, scanning the order cyclically from ``start``;
@@ -428,12 +438,15 @@ class BettingRound:
             cap = stakes.cap_bets
             if self.capped_round and cap is not None and self.bet_count >= cap:
                 return _Block.CAPPED
-            threshold = self.bet_size / 2
+            # half a bet or more reopens (LIMIT-ALLIN): twice the raise against the bet, as an
+            # amount is never divided (a whole-chip hand's ints, Chips)
+            acted_at = self._acted_at.get(seat)
+            if acted_at is not None and (self.high - acted_at) * 2 < self.bet_size:
+                return _Block.NOT_REOPENED
         else:
-            threshold = self.last_raise
-        acted_at = self._acted_at.get(seat)
-        if acted_at is not None and self.high - acted_at < threshold:
-            return _Block.NOT_REOPENED
+            acted_at = self._acted_at.get(seat)
+            if acted_at is not None and self.high - acted_at < self.last_raise:
+                return _Block.NOT_REOPENED
         if self.bets[seat] + stacks[seat] <= self.high:
             return _Block.CALL_ONLY
         return None
@@ -457,7 +470,7 @@ class BettingRound:
             return NotReopened(rule, seat=seat, bet=self.high, acted_on=self._acted_at[seat])
         return CallAllInOnly("SIDE-POTS", seat=seat, total=self._total(seat), bet=self.high)
 
-    def _bounds(self, seat: int) -> tuple[Decimal, Decimal]:
+    def _bounds(self, seat: int) -> tuple[Chips, Chips]:
         """The structure's minimum and maximum bet/raise-to, before clipping to the stack."""
         if self._limit:
             full = self.full_level + self.bet_size
@@ -478,15 +491,16 @@ class BettingRound:
         total = bet + stack
         owed = high - bet  # one subtraction, not two
         to_call = owed if owed <= stack else stack
+        facing = to_call > self._zero
         if self._raise_block(seat) is not None:
-            moves = _MOVES[to_call > ZERO, None, total <= high]
+            moves = _MOVES[facing, None, total <= high]
             return _record(Options, (seat, moves, to_call, None, None))
         low, top = self._bounds(seat)
-        moves = _MOVES[to_call > ZERO, RAISE if high else BET, total <= top]  # high is >= 0
+        moves = _MOVES[facing, RAISE if high else BET, total <= top]  # high is >= 0
         min_to = low if low <= total else total
         return _record(Options, (seat, moves, to_call, min_to, top if top <= total else total))
 
-    def can(self, seat: int, move: Move, to: Decimal | None = None) -> bool:
+    def can(self, seat: int, move: Move, to: Chips | None = None) -> bool:
         """Whether :meth:`act` would accept this action."""
         try:
             self.verify(seat, move, to)
@@ -494,11 +508,11 @@ class BettingRound:
             return False
         return True
 
-    def verify(self, seat: int, move: Move, to: Decimal | None = None) -> None:
+    def verify(self, seat: int, move: Move, to: Chips | None = None) -> None:
         """Raise :class:`BettingError` unless ``seat`` may make ``move`` (to ``to``) now."""
         self._resolve(seat, move, to)
 
-    def _resolve(self, seat: int, move: Move, to: Decimal | None) -> tuple[Move, Decimal]:
+    def _resolve(self, seat: int, move: Move, to: Chips | None) -> tuple[Move, Chips]:
         """Check the action; return the move it amounts to and the seat's bet after it."""
         actor = self.to_act
         if actor is None:
@@ -524,12 +538,12 @@ class BettingRound:
         if move is ALL_IN:
             if total <= high:
                 return CALL, total
-            word = RAISE if high > ZERO else BET
+            word = RAISE if high > self._zero else BET
             self._check_raise(seat, word, total, said_all_in=True)
             return word, total
-        if move is BET and high > ZERO:
+        if move is BET and high > self._zero:
             raise CannotBet(self._action_rule(), seat=seat, bet=high)
-        if move is RAISE and high <= ZERO:
+        if move is RAISE and high <= self._zero:
             raise CannotRaise(self._action_rule(), seat=seat)
         if to is None:
             if not self._limit:
@@ -541,9 +555,7 @@ class BettingRound:
         self._check_raise(seat, move, to)
         return move, to
 
-    def _check_raise(
-        self, seat: int, move: Move, to: Decimal, *, said_all_in: bool = False
-    ) -> None:
+    def _check_raise(self, seat: int, move: Move, to: Chips, *, said_all_in: bool = False) -> None:
         """Check a bet or raise to ``to`` (an all-in when ``to`` is the seat's whole total)."""
         structure = self.stakes.structure
         srule = _STRUCTURE_RULE[structure]
@@ -576,20 +588,20 @@ class BettingRound:
 
     # -- doing it ------------------------------------------------------------------------------
 
-    def act(self, seat: int, move: Move, to: Decimal | None = None) -> Wager:
+    def act(self, seat: int, move: Move, to: Chips | None = None) -> Wager:
         """Verify the action, then move the chips and pass the turn."""
         resolved, new_bet = self._resolve(seat, move, to)
         bets = self.bets  # locals: one act per decision
         if resolved is FOLD:
             self._live.remove(seat)
             self._acted_at[seat] = self.high
-            wager = _record(Wager, (seat, FOLD, bets[seat], ZERO, False))
+            wager = _record(Wager, (seat, FOLD, bets[seat], self._zero, False))
         else:
             added = new_bet - bets[seat]
             bets[seat] = new_bet
             stacks, committed = self.stacks, self.committed
             stack = stacks[seat] = stacks[seat] - added
-            committed[seat] = committed.get(seat, ZERO) + added
+            committed[seat] = committed.get(seat, self._zero) + added
             # a call is never above the bet (_resolve: the bet or the seat's total below it)
             if resolved is not CALL and new_bet > self.high:
                 self._raise_to(new_bet)
@@ -600,12 +612,12 @@ class BettingRound:
         self.to_act = self._next_from(self.order.index(seat) + 1)
         return wager
 
-    def _raise_to(self, to: Decimal) -> None:
+    def _raise_to(self, to: Chips) -> None:
         """Record a new highest bet: is it a full bet (counts for the cap, reopens) or short?"""
         if self._limit:
             # LIMIT-ALLIN: half a bet or more over the last full level counts as a full bet,
             # so short all-ins add up.
-            if to - self.full_level >= self.bet_size / 2:
+            if (to - self.full_level) * 2 >= self.bet_size:  # never divided (Chips)
                 self.full_level = to
                 self.bet_count += 1
         elif to - self.high >= self.last_raise:
@@ -625,16 +637,20 @@ class BettingRound:
             start = self.order.index(self.to_act)
         self.to_act = self._next_from(start)
 
-    def return_uncalled(self) -> tuple[int, Decimal] | None:
+    def return_uncalled(self) -> tuple[int, Chips] | None:
         """After ROUND-END, give the uncalled part of the top bet back to its owner's stack."""
         if self.to_act is not None:  # not complete (is_complete inline: every round asks)
             raise RoundNotComplete("ROUND-END", seat=self.to_act)
         if self._uncalled_done or not self.bets:
             return None
         self._uncalled_done = True
-        owner, top, second = 0, ZERO, ZERO  # the top bet, its owner, the next bet (bets are >= 0)
+        owner, top, second = (
+            0,
+            self._zero,
+            self._zero,
+        )  # the top bet, its owner, the next bet (bets are >= 0)
         for seat, bet in self.bets.items():
-            if not bet:  # neither top nor second (a zero's truth, not two Decimal comparisons)
+            if not bet:  # neither top nor second (a zero's truth, not two comparisons)
                 continue
             if bet > top:
                 owner, top, second = seat, bet, top

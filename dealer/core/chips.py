@@ -22,8 +22,19 @@ from math import gcd
 
 from dealer.core.errors import DealerError
 
-Chips = Decimal
+# An amount of chips as the engine holds it. What users give is a Decimal (``parse_chips``); a hand
+# whose stakes and stacks are all whole and written without a point (a Decimal of exponent 0, as
+# ``Decimal(400)`` or ``Decimal("400")``: see ``whole``) keeps its amounts as ints inside, and an
+# int is what it gives back (its stacks, bets, pots, options, wagers and events' amounts). Such an
+# int is the very amount: equal to the Decimal, the same hash and order, the same ``str()``
+# (``str(400) == str(Decimal(400))``), and an int mixed with a Decimal gives exactly the Decimal
+# the Decimal alone gives (an int is converted exactly, to exponent 0), so a hand prints the same
+# events either way. True division is the one operation that differs (``5 / 2`` is a float): the
+# engine never divides an amount. A hand with any other amount (a 2.5 small blind, ``"400.0"``)
+# keeps Decimals throughout, as given.
+Chips = int | Decimal
 ZERO = Decimal(0)
+_ONE = Decimal(1)
 
 
 class ChipError(DealerError, ValueError):
@@ -100,14 +111,46 @@ def _said(value: object) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def format_chips(amount: Decimal) -> str:
+def whole(amount: Chips) -> int | None:
+    """``amount`` as an int where the int prints as the amount does (an int, or a Decimal of
+    exponent 0); ``None`` for any other amount, which a hand keeps as a Decimal.
+
+    >>> whole(Decimal(400)), whole(Decimal("400")), whole(7)
+    (400, 400, 7)
+    >>> whole(Decimal("400.0")), whole(Decimal("2.5")), whole(Decimal("4E+2")), whole(Decimal("-0"))
+    (None, None, None, None)
+    """
+    if isinstance(amount, int):
+        return amount
+    # exponent 0 (1's), and no sign: a Decimal("-0") prints "-0", and no other amount is below 0
+    return int(amount) if amount.same_quantum(_ONE) and not amount.is_signed() else None
+
+
+def decimal_of(amount: Chips) -> Decimal:
+    """``amount`` as a Decimal, for what needs one (its methods, a division): a whole-chip hand's
+    int becomes the Decimal of exponent 0 it was made from (the same ``str()``).
+
+    >>> decimal_of(400), decimal_of(Decimal("2.5"))
+    (Decimal('400'), Decimal('2.5'))
+    """
+    return Decimal(amount) if isinstance(amount, int) else amount
+
+
+def zero_of(amount: Chips) -> Chips:
+    """The zero of ``amount``'s kind: ``0`` in a whole-chip hand, ``Decimal(0)`` in any other (an
+    int and a Decimal mixed give the same answers, but each operation takes a conversion)."""
+    return 0 if type(amount) is int else ZERO
+
+
+def format_chips(amount: Chips) -> str:
     """Print an amount without a trailing ``.0``: ``2.5``, ``10``.
 
-    >>> format_chips(Decimal("10.0")), format_chips(Decimal("2.50"))
-    ('10', '2.5')
+    >>> format_chips(Decimal("10.0")), format_chips(Decimal("2.50")), format_chips(10)
+    ('10', '2.5', '10')
     """
-    text = format(amount.normalize(), "f")
-    return text
+    if isinstance(amount, int):  # a whole-chip hand's amount (see Chips)
+        return str(amount)
+    return format(amount.normalize(), "f")
 
 
 # The usual chip values, largest first: what a card room makes its blinds and antes from.

@@ -13,12 +13,11 @@ cut, why a hand was mucked); ``note`` is the log's words only, and nothing reads
 
 from __future__ import annotations
 
-from decimal import Decimal
 from enum import StrEnum
 from typing import Any, NamedTuple
 
 from dealer.core.cards import Card, format_cards
-from dealer.core.chips import format_chips
+from dealer.core.chips import Chips, format_chips
 from dealer.core.hand_value import HandValue
 from dealer.core.stakes import Street
 
@@ -85,7 +84,7 @@ class Event(NamedTuple):
     kind: Kind
     seat: int | None = None
     cards: tuple[Card, ...] = ()
-    amount: Decimal | None = None
+    amount: Chips | None = None
     note: str = ""  # the log's words only
     all_in: bool = False
     pot: int | None = None

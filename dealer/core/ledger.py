@@ -16,12 +16,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from decimal import Decimal
 from enum import StrEnum
 from typing import NamedTuple
 
 from dealer.core.cards import Card
-from dealer.core.chips import ZERO
+from dealer.core.chips import ZERO, Chips
 from dealer.core.deck import cut
 from dealer.core.errors import DealerError
 from dealer.core.native import mypyc_attr
@@ -274,11 +273,11 @@ class Ledger:
 
 
 def check_chips(
-    stacks: Mapping[int, Decimal],
-    committed: Mapping[int, Decimal],
-    pushed: Decimal,
-    total: Decimal,
-    round_bets: Mapping[int, Decimal] | None = None,
+    stacks: Mapping[int, Chips],
+    committed: Mapping[int, Chips],
+    pushed: Chips,
+    total: Chips,
+    round_bets: Mapping[int, Chips] | None = None,
 ) -> None:
     """Raise :class:`LedgerError` unless the chips add up *and* the pot is made of what it
     should be: no stack and no seat's commitment below zero, no more pushed than was put in, and

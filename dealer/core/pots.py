@@ -15,10 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from typing import Any
 
-from dealer.core.chips import ZERO, format_chips
+from dealer.core.chips import ZERO, Chips, format_chips, zero_of
 from dealer.core.errors import DealerError
 from dealer.core.positions import clockwise_from
 
@@ -31,10 +30,10 @@ class PotError(DealerError, ValueError):
 class Pot:
     """Chips and the seats still in the hand that can win them (SIDE-POTS)."""
 
-    amount: Decimal
+    amount: Chips
     eligible: tuple[int, ...]
 
-    def __init__(self, amount: Decimal, eligible: tuple[int, ...]) -> None:
+    def __init__(self, amount: Chips, eligible: tuple[int, ...]) -> None:
         # Still frozen: each field set once through its slot's own setter, not by name through
         # object.__setattr__ as the dataclass's __init__ does (pots are built at every push).
         _SET_AMOUNT(self, amount)
@@ -42,7 +41,7 @@ class Pot:
 
 
 _POT_SLOTS: dict[str, Any] = dict(vars(Pot))
-_SET_AMOUNT: Callable[[Pot, Decimal], None] = _POT_SLOTS["amount"].__set__
+_SET_AMOUNT: Callable[[Pot, Chips], None] = _POT_SLOTS["amount"].__set__
 _SET_ELIGIBLE: Callable[[Pot, tuple[int, ...]], None] = _POT_SLOTS["eligible"].__set__
 
 
@@ -51,7 +50,7 @@ def pot_name(index: int) -> str:
     return "main pot" if index == 0 else f"side pot {index}"
 
 
-class Contributions(dict[int, Decimal]):
+class Contributions(dict[int, Chips]):
     """What each seat has put in the pot this hand (seat -> amount), with ``dead``: the part of
     it that is dead money for the main pot (a big-blind or button ante, ANTE). The dead part
     travels with the amounts so that every pot built from them sees it.
@@ -65,15 +64,17 @@ class Contributions(dict[int, Decimal]):
 
     __slots__ = ("dead",)
 
-    def __init__(self, *args: Mapping[int, Decimal]) -> None:
+    def __init__(self, *args: Mapping[int, Chips]) -> None:
         super().__init__(*args)
-        self.dead: dict[int, Decimal] = {}
+        self.dead: dict[int, Chips] = {}
 
 
 def build_pots(
-    committed: Mapping[int, Decimal],
+    committed: Mapping[int, Chips],
     folded: Collection[int],
-    dead: Mapping[int, Decimal] | None = None,
+    dead: Mapping[int, Chips] | None = None,
+    *,
+    zero: Chips = ZERO,
 ) -> tuple[Pot, ...]:
     """Split what each seat put in this hand into the main pot and the side pots (SIDE-POTS).
 
@@ -84,7 +85,8 @@ def build_pots(
 
     ``dead`` (by default the ``dead`` part of :class:`Contributions`) is the part of each seat's
     amount that is dead money: it is no part of the seat's bet and goes whole to the main pot
-    (ANTE: a big-blind ante).
+    (ANTE: a big-blind ante). ``zero``: the zero of the amounts' kind (``0`` for a whole-chip
+    hand's ints, :data:`~dealer.core.chips.Chips`), so that no sum mixes an int and a Decimal.
 
     >>> from decimal import Decimal as D
     >>> pots = build_pots({1: D(100), 2: D(500), 3: D(400)}, (), dead={2: D(100)})
@@ -95,11 +97,11 @@ def build_pots(
         dead = getattr(committed, "dead", None)
     if dead:
         # Never more dead than the seat has in (chips returned by a ruling take it back too).
-        parts = {seat: min(amount, committed.get(seat, ZERO)) for seat, amount in dead.items()}
-        money = sum(parts.values(), ZERO)
-        if money > ZERO:
-            live_part = {seat: paid - parts.get(seat, ZERO) for seat, paid in committed.items()}
-            cut = list(build_pots(live_part, folded, {}))
+        parts = {seat: min(amount, committed.get(seat, zero)) for seat, amount in dead.items()}
+        money = sum(parts.values(), zero)
+        if money > zero:
+            live_part = {seat: paid - parts.get(seat, zero) for seat, paid in committed.items()}
+            cut = list(build_pots(live_part, folded, {}, zero=zero))
             if cut:
                 cut[0] = Pot(cut[0].amount + money, cut[0].eligible)
                 return tuple(cut)
@@ -108,28 +110,28 @@ def build_pots(
                 raise PotError("every seat has folded: no one can win the pot (SIDE-POTS)")
             return (Pot(money, seats),)
     for seat, amount in committed.items():
-        if amount < ZERO:
+        if amount < zero:
             raise PotError(f"seat {seat} committed {amount}: cannot be negative (SIDE-POTS)")
     paid_in = committed.values()
     live = {seat: amount for seat, amount in committed.items() if seat not in folded}
-    total = sum(paid_in, ZERO)
+    total = sum(paid_in, zero)
     if not live:
-        if total > ZERO:
+        if total > zero:
             raise PotError("every seat has folded: no one can win the pot (SIDE-POTS)")
         return ()
     amounts = set(live.values())
-    if len(amounts) == 1 and max(amounts) > ZERO:
+    if len(amounts) == 1 and max(amounts) > zero:
         # The usual showdown: every live seat put in the same, so one pot of every chip (the loop
         # below adds up the same total, to the same exponent) that they are all eligible for.
         return (Pot(total, tuple(sorted(live))),)
-    levels = sorted({amount for amount in amounts if amount > ZERO})
+    levels = sorted({amount for amount in amounts if amount > zero})
     if not levels:  # only folded seats put chips in: the seats left share them
-        return (Pot(total, tuple(sorted(live))),) if total > ZERO else ()
+        return (Pot(total, tuple(sorted(live))),) if total > zero else ()
     pots: list[Pot] = []
-    below = ZERO
+    below = zero
     for number, level in enumerate(levels):
         top = level if number < len(levels) - 1 else max(paid_in)
-        amount = sum((min(paid, top) - min(paid, below) for paid in paid_in), ZERO)
+        amount = sum((min(paid, top) - min(paid, below) for paid in paid_in), zero)
         eligible = tuple(sorted([seat for seat, paid in live.items() if paid >= level]))
         if pots and pots[-1].eligible == eligible:  # defensive: levels of live seats always differ
             pots[-1] = Pot(pots[-1].amount + amount, eligible)
@@ -145,9 +147,9 @@ class Share:
 
     pot_index: int
     seat: int
-    amount: Decimal
+    amount: Chips
 
-    def __init__(self, pot_index: int, seat: int, amount: Decimal) -> None:
+    def __init__(self, pot_index: int, seat: int, amount: Chips) -> None:
         _SET_POT_INDEX(self, pot_index)  # as Pot's: through the slots' own setters
         _SET_SEAT(self, seat)
         _SET_SHARE(self, amount)
@@ -156,7 +158,7 @@ class Share:
 _SHARE_SLOTS: dict[str, Any] = dict(vars(Share))
 _SET_POT_INDEX: Callable[[Share, int], None] = _SHARE_SLOTS["pot_index"].__set__
 _SET_SEAT: Callable[[Share, int], None] = _SHARE_SLOTS["seat"].__set__
-_SET_SHARE: Callable[[Share, Decimal], None] = _SHARE_SLOTS["amount"].__set__
+_SET_SHARE: Callable[[Share, Chips], None] = _SHARE_SLOTS["amount"].__set__
 
 
 def clockwise_from_button(seats: Collection[int], button: int) -> tuple[int, ...]:
@@ -172,7 +174,7 @@ def award(
     pots: Sequence[Pot],
     ranking: Mapping[int, tuple[int, ...]],
     button: int,
-    chip_unit: Decimal,
+    chip_unit: Chips,
     seats_at_table: Sequence[int],
 ) -> tuple[Share, ...]:
     """Award each pot separately, the last side pot first and the main pot last (ODD-CHIP).
@@ -182,7 +184,7 @@ def award(
     that seat unshown. Ties split in whole ``chip_unit``s; the units left over go one each to the
     tied seats from the first clockwise of the button. A pot's shares are listed in that order.
     """
-    if chip_unit <= ZERO:
+    if chip_unit <= 0:
         raise PotError(f"the chip unit must be positive, got {chip_unit} (ODD-CHIP)")
     table = set(seats_at_table)
     shares: list[Share] = []
@@ -211,10 +213,11 @@ def award(
 
 
 def _split(
-    index: int, amount: Decimal, winners: Collection[int], button: int, chip_unit: Decimal
+    index: int, amount: Chips, winners: Collection[int], button: int, chip_unit: Chips
 ) -> list[Share]:
     if len(winners) == 1:  # one winner (the usual case): the whole pot, nothing to split
-        return [Share(index, seat, amount) for seat in winners if amount > ZERO]
+        return [Share(index, seat, amount) for seat in winners if amount > 0]
+    zero = zero_of(chip_unit)
     units, rest = divmod(amount, chip_unit)
     each, odd = divmod(int(units), len(winners))
     shares = []
@@ -222,8 +225,8 @@ def _split(
         part = (each + (1 if place < odd else 0)) * chip_unit
         # Less than a unit left over (an all-in for an odd amount, CHIP-UNIT): it goes with the
         # odd chips, to the first tied hand clockwise from the button (ODD-CHIP).
-        part += rest if place == 0 else ZERO
-        if part > ZERO:
+        part += rest if place == 0 else zero  # the unit's zero, as every share had it
+        if part > 0:
             shares.append(Share(index, seat, part))
     return shares
 

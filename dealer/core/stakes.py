@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from enum import StrEnum
 
-from dealer.core.chips import ZERO, default_unit
+from dealer.core.chips import ZERO, Chips, default_unit, whole
 
 
 class Structure(StrEnum):
@@ -56,25 +56,23 @@ class Stakes:
     """
 
     structure: Structure
-    small_blind: Decimal
-    big_blind: Decimal
-    small_bet: Decimal
-    big_bet: Decimal
-    chip_unit: Decimal
-    ante: Decimal = ZERO
-    straddle: Decimal = ZERO
+    small_blind: Chips
+    big_blind: Chips
+    small_bet: Chips
+    big_bet: Chips
+    chip_unit: Chips
+    ante: Chips = ZERO
+    straddle: Chips = ZERO
     cap_bets: int | None = 4
     cap_lifted_heads_up: bool = False
     ante_by: AntePayer = AntePayer.EACH  # EACH: ``ante`` from every player; else the one total
 
     def __post_init__(self) -> None:
         for name in ("small_blind", "big_blind", "small_bet", "big_bet", "chip_unit"):
-            value = getattr(self, name)
-            if not isinstance(value, Decimal) or not value.is_finite() or value <= 0:
+            if not _amount(value := getattr(self, name)) or value <= 0:
                 raise ValueError(f"stakes: {name} must be a positive Decimal, got {value!r}")
         for name in ("ante", "straddle"):
-            value = getattr(self, name)
-            if not isinstance(value, Decimal) or not value.is_finite() or value < 0:
+            if not _amount(value := getattr(self, name)) or value < 0:
                 raise ValueError(f"stakes: {name} must be a Decimal, zero or more, got {value!r}")
         if self.cap_bets is not None and self.cap_bets < 1:
             raise ValueError(f"stakes: cap_bets must be 1 or more, or None, got {self.cap_bets}")
@@ -147,10 +145,57 @@ class Stakes:
             ante_by=ante_by,
         )
 
-    def bet_size(self, street: Street) -> Decimal:
+    def in_whole_chips(self) -> Stakes | None:
+        """These stakes with every amount an int, where each is whole and written without a point
+        (:func:`~dealer.core.chips.whole`): the stakes a whole-chip hand plays with inside (see
+        :data:`~dealer.core.chips.Chips`); ``None`` where any amount is not.
+
+        >>> Stakes.blinds(Structure.NO_LIMIT, Decimal(1), Decimal(2)).in_whole_chips().big_blind
+        2
+        >>> Stakes.limit(Decimal(5), Decimal(10)).in_whole_chips() is None  # a 2.5 small blind
+        True
+        """
+        # The table's stakes are the same object hand after hand; frozen, the same answer. The
+        # pair is read and written as one tuple: another thread's write cannot tear it.
+        known, made = _IN_WHOLE_CHIPS[0]
+        if known is not self:
+            made = self._in_whole_chips()
+            _IN_WHOLE_CHIPS[0] = (self, made)
+        return made
+
+    def _in_whole_chips(self) -> Stakes | None:
+        amounts = [
+            whole(amount)
+            for amount in (
+                self.small_blind, self.big_blind, self.small_bet, self.big_bet, self.chip_unit,
+                self.ante, self.straddle,
+            )
+        ]  # fmt: skip
+        sb, bb, small, big, unit, ante, straddle = amounts
+        if sb is None or bb is None or small is None or big is None or unit is None:
+            return None
+        if ante is None or straddle is None:
+            return None
+        return Stakes(
+            self.structure, sb, bb, small, big, unit, ante, straddle,
+            self.cap_bets, self.cap_lifted_heads_up, self.ante_by,
+        )  # fmt: skip
+
+    def bet_size(self, street: Street) -> Chips:
         """The limit bet size on ``street`` (LIMIT-STAKES); the big blind in big-bet games."""
         if self.structure is not Structure.LIMIT:
             return self.big_blind
         if street in (Street.PREFLOP, Street.FLOP):
             return self.small_bet
         return self.big_bet
+
+
+# The last stakes asked for in whole chips and the answer (a one-entry cache by identity).
+_IN_WHOLE_CHIPS: list[tuple[Stakes | None, Stakes | None]] = [(None, None)]
+
+
+def _amount(value: object) -> bool:
+    """An exact amount: a finite Decimal, or an int (a whole-chip hand's stakes, not a bool)."""
+    if isinstance(value, Decimal):
+        return value.is_finite()
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -27,7 +27,7 @@ from enum import StrEnum
 from typing import Any, ClassVar
 
 from dealer.core.betting import Move
-from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.chips import ChipError, Chips, format_chips, parse_chips
 from dealer.core.errors import DealerError
 
 
@@ -103,11 +103,11 @@ class DealerStep:
 class PlayerAction:
     seat: int
     move: Move
-    to: Decimal | None = None  # bet or raise: the player's total bet in the round after it
+    to: Chips | None = None  # bet or raise: the player's total bet in the round after it
 
     trigger: ClassVar[str] = "act"  # ClassVar: mypyc would make a bare one a dataclass field
 
-    def __init__(self, seat: int, move: Move, to: Decimal | None = None) -> None:
+    def __init__(self, seat: int, move: Move, to: Chips | None = None) -> None:
         # Still frozen: each field set once, through its slot's own setter. The dataclass's
         # __init__ calls object.__setattr__ by name per field, and a driver makes one a decision.
         _SET_SEAT(self, seat)
@@ -122,7 +122,7 @@ class PlayerAction:
 _SLOTS: dict[str, Any] = dict(vars(PlayerAction))
 _SET_SEAT: Callable[[PlayerAction, int], None] = _SLOTS["seat"].__set__
 _SET_MOVE: Callable[[PlayerAction, Move], None] = _SLOTS["move"].__set__
-_SET_TO: Callable[[PlayerAction, Decimal | None], None] = _SLOTS["to"].__set__
+_SET_TO: Callable[[PlayerAction, Chips | None], None] = _SLOTS["to"].__set__
 
 
 class Call(StrEnum):

@@ -1,5 +1,6 @@
 """The table for one hand: who is dealt in with what stack, the button, the stakes and the ruleset.
 
+>>> from decimal import Decimal
 >>> from dealer.rules.rulesets import load_ruleset
 >>> from dealer.core.stakes import AntePayer, Stakes, Structure
 >>> table = Table(Stakes.limit(Decimal(5), Decimal(10)), {1: Decimal(100), 2: Decimal(100)}, 1,
@@ -17,11 +18,10 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
-from decimal import Decimal
 from functools import lru_cache
 from typing import Any, Final
 
-from dealer.core.chips import ZERO
+from dealer.core.chips import ZERO, Chips
 from dealer.core.errors import DealerError
 from dealer.core.positions import (
     BUTTON,
@@ -45,7 +45,7 @@ class TableError(DealerError, ValueError):
 @dataclass(frozen=True, slots=True, init=False)
 class Table:
     stakes: Stakes
-    stacks: Mapping[int, Decimal]  # the seats dealt in, with their stacks as the hand starts
+    stacks: Mapping[int, Chips]  # the seats dealt in, with their stacks as the hand starts
     button: int
     ruleset: Ruleset
     blinds_at: tuple[int, int] | None = None  # dead button: the small and big blind seats (LA 151)
@@ -59,7 +59,7 @@ class Table:
     def __init__(
         self,
         stakes: Stakes,
-        stacks: Mapping[int, Decimal],
+        stacks: Mapping[int, Chips],
         button: int,
         ruleset: Ruleset,
         blinds_at: tuple[int, int] | None = None,
@@ -91,6 +91,7 @@ class Table:
         """The seat posting the whole table's ante (ANTE): the big blind, or the button (the
         last seat dealt to, under a dead button); ``None`` when every player antes, or no ante.
 
+        >>> from decimal import Decimal
         >>> from dealer.rules.rulesets import load_ruleset
         >>> stakes = Stakes.blinds(Structure.NO_LIMIT, Decimal(100), Decimal(200),
         ...                        ante=Decimal(200), ante_by=AntePayer.BIG_BLIND)
@@ -106,7 +107,7 @@ class Table:
         button = self.button
         return button if button in self.stacks else self.positions.deal_order[-1]
 
-    def next_hand(self, stacks: Mapping[int, Decimal], button: int | None = None) -> Table | None:
+    def next_hand(self, stacks: Mapping[int, Chips], button: int | None = None) -> Table | None:
         """The table for the next hand: the same stakes, the button one seat on (BUTTON-MOVE),
         or at ``button`` when a ruling says where it goes.
 
@@ -125,7 +126,7 @@ class Table:
             self.tournament,
         )  # fmt: skip
 
-    def _next_stakes(self, playing: Mapping[int, Decimal], button: int) -> Stakes:
+    def _next_stakes(self, playing: Mapping[int, Chips], button: int) -> Stakes:
         """The straddle is an option (STRADDLE): where the next hand has no seat that may post it
         the option lapses and that hand is played without it: heads-up, a dead button for a
         button straddle, or three-handed in limit where under the gun is the button and the
@@ -137,10 +138,11 @@ class Table:
             stakes = replace(stakes, straddle=ZERO)
         return stakes
 
-    def next_button(self, stacks: Mapping[int, Decimal], button: int | None = None) -> int | None:
+    def next_button(self, stacks: Mapping[int, Chips], button: int | None = None) -> int | None:
         """``next_hand(stacks, button).button`` (``None`` for no next hand), raising what it would
         raise, without building the table: the button move only needs the seat.
 
+        >>> from decimal import Decimal
         >>> from dealer.rules.rulesets import load_ruleset
         >>> table = Table(Stakes.limit(Decimal(5), Decimal(10)),
         ...               dict.fromkeys((2, 5, 7), Decimal(50)), 7, load_ruleset("seed"))
@@ -156,8 +158,8 @@ class Table:
         return button
 
     def _next_seating(
-        self, stacks: Mapping[int, Decimal], button: int | None
-    ) -> tuple[dict[int, Decimal], int, tuple[int, int] | None] | None:
+        self, stacks: Mapping[int, Chips], button: int | None
+    ) -> tuple[dict[int, Chips], int, tuple[int, int] | None] | None:
         """The next hand's players, button and dead-button blinds; ``None`` for no next hand."""
         playing = {seat: amount for seat, amount in stacks.items() if amount > ZERO}
         if len(playing) < 2:
@@ -193,7 +195,7 @@ class Table:
 
 _SLOTS: dict[str, Any] = dict(vars(Table))
 _SET_STAKES: Callable[[Table, Stakes], None] = _SLOTS["stakes"].__set__
-_SET_STACKS: Callable[[Table, Mapping[int, Decimal]], None] = _SLOTS["stacks"].__set__
+_SET_STACKS: Callable[[Table, Mapping[int, Chips]], None] = _SLOTS["stacks"].__set__
 _SET_BUTTON: Callable[[Table, int], None] = _SLOTS["button"].__set__
 _SET_RULESET: Callable[[Table, Ruleset], None] = _SLOTS["ruleset"].__set__
 _SET_BLINDS_AT: Callable[[Table, tuple[int, int] | None], None] = _SLOTS["blinds_at"].__set__
@@ -205,7 +207,7 @@ _SET_POSITIONS: Callable[[Table, Positions], None] = _SLOTS["positions"].__set__
 
 def _positions(
     stakes: Stakes,
-    stacks: Mapping[int, Decimal],
+    stacks: Mapping[int, Chips],
     button: int,
     ruleset: Ruleset,
     blinds_at: tuple[int, int] | None,
@@ -245,7 +247,7 @@ def _button_straddle_barred(structure: Structure, straddle_seats: tuple[str, ...
     return structure is Structure.LIMIT and BUTTON in straddle_seats
 
 
-def _next_seat(playing: Mapping[int, Decimal], after: int) -> int:
+def _next_seat(playing: Mapping[int, Chips], after: int) -> int:
     """The first seat dealt in clockwise after seat ``after``: ``clockwise_from(...)[0]`` without
     building the whole rotation (the button moves on every hand)."""
     ordered = sorted(playing)

@@ -32,10 +32,10 @@ dealer.engine.refusals.OutOfOrder: expected pitch to seat 1 (DEAL-ORDER); got: p
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
-from decimal import Decimal
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card
+from dealer.core.chips import Chips
 from dealer.core.deck import DeckPlan
 from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
@@ -184,17 +184,17 @@ class Hand:
         return self._model.ledger
 
     @property
-    def stacks(self) -> Mapping[int, Decimal]:
+    def stacks(self) -> Mapping[int, Chips]:
         """Chips behind, by seat."""
         return self._model.stacks
 
     @property
-    def committed(self) -> Mapping[int, Decimal]:
+    def committed(self) -> Mapping[int, Chips]:
         """Chips put in the pot this hand, by seat."""
         return self._model.committed
 
     @property
-    def pot(self) -> Decimal:
+    def pot(self) -> Chips:
         """Chips in the middle, not yet pushed to a winner."""
         return self._model.pot
 
@@ -226,7 +226,7 @@ class Hand:
         return self._model.pot_shares()
 
     @property
-    def pushed(self) -> Decimal:
+    def pushed(self) -> Chips:
         """Chips already pushed from the pot to winners."""
         return self._model.pushed
 

@@ -14,7 +14,6 @@ import hashlib
 from dataclasses import replace
 
 from dealer.core.cards import Card
-from dealer.core.chips import ZERO
 from dealer.core.events import Kind, Why
 from dealer.core.ledger import Place
 from dealer.core.mishaps import Mishap
@@ -751,7 +750,7 @@ class Irregularities(Applying):
         for seat, amount in self.forced.items():
             self.stacks[seat] += amount
             self.committed[seat] -= amount
-            self.forced[seat] = ZERO
+            self.forced[seat] = self.zero
         self._log(Kind.RETURN, note="forced bets taken back")
         self.table = replace(self.table, button=self.button_fix, blinds_at=None)
         self.deal_sequence = self.table.positions.deal_order * 2
@@ -801,8 +800,8 @@ class Irregularities(Applying):
         for seat, amount in self.committed.items():
             if amount > 0:
                 self.stacks[seat] += amount
-                self.committed[seat] = ZERO
-                self.forced[seat] = ZERO
+                self.committed[seat] = self.zero
+                self.forced[seat] = self.zero
                 self._log(Kind.RETURN, seat=seat, amount=amount, note="void hand")
 
     def scramble_board(self, step: AnyStep) -> None:

@@ -4,12 +4,11 @@
 from __future__ import annotations
 
 from dataclasses import replace
-from decimal import Decimal
 from itertools import filterfalse
 from typing import Final
 
 from dealer.core.betting import CALL, CHECK, FOLD, BettingRound, Move
-from dealer.core.chips import ZERO
+from dealer.core.chips import Chips
 from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind, Why
 from dealer.core.hand_value import HandValue, best_hand, evaluate
@@ -89,7 +88,7 @@ class Dealing(HandState):
 
     # -- forced bets, shuffle, cut, the deal ---------------------------------------------------
 
-    def _put_in(self, seat: int, amount: Decimal, kind: Kind) -> Decimal:
+    def _put_in(self, seat: int, amount: Chips, kind: Kind) -> Chips:
         paid = min(amount, self.stacks[seat])
         self.stacks[seat] -= paid
         self.committed[seat] += paid
@@ -100,7 +99,7 @@ class Dealing(HandState):
         return paid
 
     def post_forced_bets(self, step: AnyStep) -> None:
-        stakes, positions = self.table.stakes, self.table.positions
+        stakes, positions = self.stakes, self.table.positions
         if not isinstance(self.committed, Contributions):  # it records the dead money too
             self.committed = Contributions(self.committed)
         self.committed.dead.clear()  # forced bets posted again are posted anew
@@ -168,7 +167,7 @@ class Dealing(HandState):
         street = self._states[self.state].street
         if street is None:
             raise InvariantError(f"state {self.state} opens betting but names no street")
-        positions, stakes = self.table.positions, self.table.stakes
+        positions, stakes = self.table.positions, self.stakes
         preflop = street is _PREFLOP
         order = positions.preflop_order if preflop else positions.postflop_order
         folded = self.folded  # the seats not folded, in order, as HandState.live finds them
@@ -317,7 +316,7 @@ class Dealing(HandState):
         betting ended before the river, else the first clockwise of the button; seats in a side
         pot before those all-in for an earlier pot only."""
         live = self.live
-        pots = build_pots(self.committed, self.folded)
+        pots = build_pots(self.committed, self.folded, zero=self.zero)
         aggressor = self.river_aggressor if self.river_aggressor in live else None
         if aggressor is None and self.all_in_shows_first in live:
             aggressor = self.all_in_shows_first
@@ -437,9 +436,9 @@ class Dealing(HandState):
         that pot (SHOWDOWN-MUCK; LA 15, LA 139), and a later muck of it gives up the others only."""
         mucked = self.mucked
         if not mucked:
-            return build_pots(self.committed, self.folded)
+            return build_pots(self.committed, self.folded, zero=self.zero)
         claims = []
-        for pot in build_pots(self.committed, self.folded.difference(mucked)):
+        for pot in build_pots(self.committed, self.folded.difference(mucked), zero=self.zero):
             live = tuple(seat for seat in pot.eligible if seat not in self.folded)
             last = max(pot.eligible, key=mucked.index) if not live else None
             claims.append(Pot(pot.amount, live if last is None else (last,)))
@@ -456,7 +455,7 @@ class Dealing(HandState):
             # the same hands cost a look-up, and hands or a board changed since are evaluated anew.
             ranking = {seat: self._value(seat).key for seat in live}
         table = self.table
-        return pots, award(pots, ranking, table.button, table.stakes.chip_unit, table.seats)
+        return pots, award(pots, ranking, table.button, self.stakes.chip_unit, table.seats)
 
     def push_pots(self, step: AnyStep) -> None:
         stacks = self.stacks
@@ -470,13 +469,13 @@ class Dealing(HandState):
                 (_PUSH, seat, (), amount, note, False, index, None, None, None, None, None)
             )
         for seat in self.committed:
-            self.committed[seat] = ZERO
-        self.pushed = ZERO
+            self.committed[seat] = self.zero
+        self.pushed = self.zero
 
     def move_button_marker(self, step: AnyStep) -> None:
         # Only the seat is needed here: the next table is built by whoever deals the next hand.
         self.next_button = after = self.table.next_button(self.stacks)
-        if after is not None and self.stacks.get(self.button_fix or 0, ZERO) > 0:
+        if after is not None and self.stacks.get(self.button_fix or 0, self.zero) > 0:
             # BUTTON-MISPLACED after substantial action: the seat it skipped gets it next, and the
             # hands after it make up the round (LA 109)
             self.next_button = self.button_override = self.button_fix

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from dealer.core.betting import Move, Options
+from dealer.core.chips import Chips
 from dealer.core.deck import DeckPlan
 from dealer.core.stakes import Stakes, Structure
 from dealer.core.steps import PlayerAction
@@ -62,7 +63,7 @@ class Mix:
 DEFAULT_MIX = Mix()
 
 
-def _amount(options: Options, unit: Decimal, rng: random.Random, anywhere: bool) -> Decimal:
+def _amount(options: Options, unit: Chips, rng: random.Random, anywhere: bool) -> Chips:
     """A bet or raise-to between ``min_to`` and ``max_to``, in whole chip units from the minimum."""
     low, high = options.min_to, options.max_to
     if low is None or high is None:
@@ -167,7 +168,7 @@ def _stakes(rng: random.Random, structure: Structure, players: int, ruleset: str
     )
 
 
-def _stack(rng: random.Random, big_blind: Decimal, unit: Decimal) -> Decimal:
+def _stack(rng: random.Random, big_blind: Chips, unit: Chips) -> Chips:
     """A stack in whole chip units: now and then below the big blind, often short, some deep."""
     per_blind = int(big_blind // unit)
     roll = rng.random()

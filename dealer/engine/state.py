@@ -9,13 +9,12 @@ machine's model.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from decimal import Decimal
 from itertools import filterfalse
 from typing import Any, Final
 
 from dealer.core.betting import BettingRound, Move
 from dealer.core.cards import Card, full_deck
-from dealer.core.chips import ZERO
+from dealer.core.chips import ZERO, Chips, whole
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind, Why
 from dealer.core.hand_value import HandValue
@@ -23,7 +22,7 @@ from dealer.core.ledger import Ledger, LedgerError, Place, check_chips
 from dealer.core.mishaps import Mishap
 from dealer.core.native import mypyc_attr
 from dealer.core.roles import Role
-from dealer.core.stakes import Street
+from dealer.core.stakes import Stakes, Street
 from dealer.core.steps import Step
 from dealer.core.table import Table
 from dealer.engine.obligations import Obligations, Owed, Ruled
@@ -101,11 +100,13 @@ class HandState:
         "short_due",
         "shuffles",
         "stacks",
+        "stakes",
         "state",
         "table",
         "tabled",
         "touched",
         "void",
+        "zero",
     )
 
     state: str
@@ -124,13 +125,25 @@ class HandState:
         self.plan = plan
         self.audit = audit  # check cards and chips after every event (tests and replay)
         self.ledger = Ledger(full_deck() if deck is None else deck)
-        self.stacks: dict[int, Decimal] = dict(table.stacks)
+        # The number type, decided once from the hand's inputs (Chips): ints where the stakes and
+        # every stack are whole amounts written without a point, else the table's Decimals.
+        stakes = table.stakes.in_whole_chips()
+        stacks = None if stakes is None else _whole_stacks(table.stacks)
+        if stakes is None or stacks is None:
+            self.stakes: Stakes = table.stakes
+            self.stacks: dict[int, Chips] = dict(table.stacks)
+            self.zero: Chips = ZERO
+        else:
+            self.stakes = stakes
+            self.stacks = stacks
+            self.zero = 0
+        zero = self.zero
         seats = table.seats
-        self.committed: dict[int, Decimal] = dict.fromkeys(seats, ZERO)  # in the pot, by seat
-        self.forced: dict[int, Decimal] = dict.fromkeys(seats, ZERO)  # antes, blinds, straddle
-        self.posted: dict[int, Decimal] = {}  # this hand's blinds and straddle, by seat
-        self.pushed = ZERO  # chips already pushed to winners from the pot
-        self.chips_total = sum(self.stacks.values(), ZERO)
+        self.committed: dict[int, Chips] = dict.fromkeys(seats, zero)  # in the pot, by seat
+        self.forced: dict[int, Chips] = dict.fromkeys(seats, zero)  # antes, blinds, straddle
+        self.posted: dict[int, Chips] = {}  # this hand's blinds and straddle, by seat
+        self.pushed: Chips = zero  # chips already pushed to winners from the pot
+        self.chips_total: Chips = sum(self.stacks.values(), zero)
         self.folded: set[int] = set()
         self.betting: BettingRound | None = None
         self.actions: list[tuple[int, Move]] = []  # every player action (SUBSTANTIAL-ACTION)
@@ -201,8 +214,8 @@ class HandState:
         return betting
 
     @property
-    def pot(self) -> Decimal:
-        return sum(self.committed.values(), ZERO) - self.pushed
+    def pot(self) -> Chips:
+        return sum(self.committed.values(), self.zero) - self.pushed
 
     @property
     def is_over(self) -> bool:
@@ -240,7 +253,7 @@ class HandState:
         kind: Kind,
         seat: int | None = None,
         cards: tuple[Card, ...] = (),
-        amount: Decimal | None = None,
+        amount: Chips | None = None,
         note: str = "",
         *,
         all_in: bool = False,
@@ -358,3 +371,15 @@ _BURN: Final = Kind.BURN  # a constant: Python 3.11's EnumType hook (see dealer.
 # The events of every hand's steps (a pitch, an action, a burn) are built by their callbacks with
 # it, the twelve fields in Event's order, as _log builds them, without its call.
 new_event = tuple.__new__
+
+
+def _whole_stacks(stacks: Mapping[int, Chips]) -> dict[int, Chips] | None:
+    """The stacks as ints where every one is whole (:func:`~dealer.core.chips.whole`), else
+    ``None``."""
+    ints: dict[int, Chips] = {}
+    for seat, amount in stacks.items():
+        chips = whole(amount)
+        if chips is None:
+            return None
+        ints[seat] = chips
+    return ints

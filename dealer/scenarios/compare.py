@@ -17,13 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from enum import StrEnum
 from pathlib import Path
 from typing import Any
 
 from dealer.core.cards import Card
-from dealer.core.chips import format_chips
+from dealer.core.chips import Chips, format_chips
 from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Place
@@ -112,8 +111,8 @@ class HandPlay:
     paths: dict[Card, tuple[Where, ...]]  # each card a ruling names: where it went from then on
     board: tuple[Card, ...]
     burns: tuple[Card, ...]
-    pot: Decimal
-    stacks: dict[int, Decimal]
+    pot: Chips
+    stacks: dict[int, Chips]
     events: tuple[Event, ...]
     probes: dict[int, tuple[str, Refusal | None]]  # a ``refused:`` step's line -> (step, refusal)
     stopped: Refused | None  # the step the hand stopped at, refused
@@ -305,8 +304,8 @@ class HandChange:
     paths: tuple[PathPair, ...] = ()
     board: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
     burns: tuple[tuple[Card, ...], tuple[Card, ...]] | None = None
-    pot: tuple[Decimal, Decimal] | None = None
-    stacks: tuple[tuple[int, Decimal | None, Decimal | None], ...] = ()
+    pot: tuple[Chips, Chips] | None = None
+    stacks: tuple[tuple[int, Chips | None, Chips | None], ...] = ()
     refusals: tuple[RefusalPair, ...] = ()
     played: tuple[bool, bool] = (True, True)  # whether each side got to play this hand
     first_event: tuple[int, Event | None, Event | None] | None = None  # 1-based index
@@ -521,7 +520,7 @@ def _ruling(seen: Seen | None) -> dict[str, Any] | None:
     return {"ruleset": seen.origin, "remedy": seen.remedy.value, "branch": seen.branch}
 
 
-def _amount(value: Decimal | None) -> str | None:
+def _amount(value: Chips | None) -> str | None:
     return None if value is None else format_chips(value)
 
 

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal
 from functools import partial
 from typing import Any
 
 from dealer.core.betting import Move
 from dealer.core.cards import Card, format_cards, full_deck
-from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.chips import ChipError, Chips, format_chips, parse_chips
 from dealer.core.events import Event, Kind
 from dealer.core.mishaps import Mishap, MishapKind
 from dealer.core.steps import DealerStep, PlayerAction, Step
@@ -94,7 +93,7 @@ def _cards_at(name: str) -> Callable[[Hand], str]:
     return lambda hand: format_cards(getattr(hand.ledger, name))
 
 
-def _by_seat(values: Mapping[int, Decimal]) -> dict[int, str]:
+def _by_seat(values: Mapping[int, Chips]) -> dict[int, str]:
     return {seat: format_chips(amount) for seat, amount in sorted(values.items())}
 
 

@@ -19,7 +19,7 @@ import pytest
 from pokerkit import BettingStructure
 
 from dealer.core.cards import Card
-from dealer.core.chips import ZERO
+from dealer.core.chips import ZERO, Chips, decimal_of
 from dealer.core.events import Kind
 from dealer.core.pots import build_pots
 from dealer.core.stakes import Structure
@@ -153,9 +153,9 @@ def cross_table(seed: int) -> Table:
 class Outcome:
     """What both engines must agree on."""
 
-    pots: tuple[tuple[Decimal, tuple[int, ...]], ...]
-    winners: dict[int, Decimal]
-    stacks: dict[int, Decimal]
+    pots: tuple[tuple[Chips, tuple[int, ...]], ...]
+    winners: dict[int, Chips]
+    stacks: dict[int, Chips]
 
 
 def _actions(hand: Hand) -> tuple[Action, ...]:
@@ -173,7 +173,7 @@ def _actions(hand: Hand) -> tuple[Action, ...]:
       check that changes nothing. (A player PokerKit left out of the round at its start, having
       nothing to win beyond the others' chips, is not asked.)
     """
-    stacks = dict(hand.table.stacks)
+    stacks = {seat: decimal_of(amount) for seat, amount in hand.table.stacks.items()}
     street: dict[int, Decimal] = dict.fromkeys(stacks, ZERO)
     folded: set[int] = set()
     acted: set[int] = set()  # PokerKit's view: acted since the round's last bet or raise
@@ -189,7 +189,8 @@ def _actions(hand: Hand) -> tuple[Action, ...]:
             actions.append((pending[0], "check", None))
 
     for event in hand.events:
-        kind, seat, amount = event.kind, event.seat, event.amount
+        kind, seat = event.kind, event.seat
+        amount = None if event.amount is None else decimal_of(event.amount)  # the oracle's kind
         if kind in (Kind.RETURN, Kind.BURN, Kind.SHOW, Kind.PUSH) and in_round:
             close_round()
             in_round, acted = False, set()
@@ -266,17 +267,17 @@ def oracle_hand(hand: Hand) -> OracleHand:
         structure=stakes.structure.value,
         seats=table.seats,
         button=table.button,
-        stacks=dict(table.stacks),
-        small_blind=stakes.small_blind,
-        big_blind=stakes.big_blind,
-        small_bet=stakes.small_bet,
-        big_bet=stakes.big_bet,
-        ante=stakes.ante,
-        straddle=stakes.straddle if straddled else ZERO,
+        stacks={seat: decimal_of(amount) for seat, amount in table.stacks.items()},
+        small_blind=decimal_of(stakes.small_blind),
+        big_blind=decimal_of(stakes.big_blind),
+        small_bet=decimal_of(stakes.small_bet),
+        big_bet=decimal_of(stakes.big_bet),
+        ante=decimal_of(stakes.ante),
+        straddle=decimal_of(stakes.straddle) if straddled else ZERO,
         hole={seat: (cards[0], cards[1]) for seat, cards in hole.items()},
         board=tuple(board),
         actions=_actions(hand),
-        chip_unit=stakes.chip_unit,
+        chip_unit=decimal_of(stakes.chip_unit),
         cap_bets=stakes.cap_bets if stakes.structure is Structure.LIMIT else None,
     )
 
@@ -293,7 +294,7 @@ def dealer_outcome(table: Table, seed: int) -> tuple[Hand, Outcome]:
         step = hand.next_dealer_step()
         assert step is not None, f"hand {seed}: a player is to act after the showdown"
         hand.apply(step)
-    winners: dict[int, Decimal] = {}
+    winners: dict[int, Chips] = {}
     for event in hand.events:
         if event.kind is Kind.PUSH and event.seat is not None and event.amount is not None:
             winners[event.seat] = winners.get(event.seat, ZERO) + event.amount

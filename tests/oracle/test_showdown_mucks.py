@@ -10,8 +10,8 @@ muck (``show_or_muck_hole_cards``) and kills the mucked hands; the same seats mu
 from __future__ import annotations
 
 import random
-from decimal import Decimal
 
+from dealer.core.chips import Chips
 from dealer.core.events import Kind
 from dealer.core.pots import build_pots
 from dealer.core.stakes import Structure
@@ -90,7 +90,7 @@ def test_mucked_hands_lose_every_pot_as_in_pokerkit() -> None:
         played += 1
         theirs = _MuckingReplay(oracle_hand(hand), mucks).run().final_stacks
         changed += theirs != _MuckingReplay(oracle_hand(hand), frozenset()).run().final_stacks
-        ours: dict[int, Decimal] = dict(hand.stacks)
+        ours: dict[int, Chips] = dict(hand.stacks)
         if ours != dict(theirs):
             wrong.append(f"hand {seed}, mucks {sorted(mucks)}: dealer {ours} != PokerKit {theirs}")
     assert wrong == []

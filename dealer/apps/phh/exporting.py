@@ -27,7 +27,7 @@ from typing import Any
 
 from dealer.core.betting import Move
 from dealer.core.cards import Card, full_deck
-from dealer.core.chips import format_chips
+from dealer.core.chips import Chips, format_chips
 from dealer.core.deck import DeckPlan
 from dealer.core.events import Event, Kind, Why
 from dealer.core.stakes import AntePayer, Street, Structure
@@ -281,7 +281,7 @@ def _muck(hand: Hand, seats: Sequence[int]) -> None:
         hand.apply(ShowdownCall(seat, call))
 
 
-def _antes(table: Table) -> dict[int, Decimal]:
+def _antes(table: Table) -> dict[int, Chips]:
     """Each seat's ante as PHH states it (before the heads-up reversal)."""
     stakes = table.stakes
     if stakes.ante <= 0:
@@ -292,7 +292,7 @@ def _antes(table: Table) -> dict[int, Decimal]:
     return {payer: stakes.ante}
 
 
-def _blinds(table: Table) -> dict[int, Decimal]:
+def _blinds(table: Table) -> dict[int, Chips]:
     positions, stakes = table.positions, table.stakes
     blinds = {positions.big_blind: stakes.big_blind}
     if positions.small_blind is not None:
@@ -302,7 +302,7 @@ def _blinds(table: Table) -> dict[int, Decimal]:
     return blinds
 
 
-def _phh_order(by_seat: Mapping[int, Decimal], order: Sequence[int]) -> list[Decimal]:
+def _phh_order(by_seat: Mapping[int, Chips], order: Sequence[int]) -> list[Chips]:
     """Seat amounts as a PHH list in deal order; heads-up PHH lists them reversed (the first
     player posts the second amount)."""
     amounts = [by_seat.get(seat, Decimal(0)) for seat in order]

@@ -10,13 +10,12 @@ import re
 import subprocess
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from decimal import Decimal
 from pathlib import Path
 
 from dealer.apps.present.table import event_lines, post_line
 from dealer.apps.present.words import refusal
 from dealer.core.cards import Card, format_cards
-from dealer.core.chips import format_chips
+from dealer.core.chips import Chips, format_chips
 from dealer.core.errors import Refusal
 from dealer.core.events import Event, Kind
 from dealer.core.ledger import Place
@@ -168,7 +167,7 @@ def event_words(event: Event | None, lang: Lang) -> str:
     return lines[0] if lines else event.kind.value
 
 
-def _amount(value: Decimal | None, lang: Lang) -> str:
+def _amount(value: Chips | None, lang: Lang) -> str:
     return template("compare-not-seated", lang) if value is None else format_chips(value)
 
 

@@ -19,10 +19,9 @@ events, positions, to_act) is used.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from decimal import Decimal
 
 from dealer.core.cards import Card
-from dealer.core.chips import ZERO
+from dealer.core.chips import ZERO, Chips
 from dealer.engine.hand import Hand
 
 __all__ = ["SeatView", "seat_views"]
@@ -31,8 +30,8 @@ __all__ = ["SeatView", "seat_views"]
 @dataclass(frozen=True, slots=True)
 class SeatView:
     seat: int
-    stack: Decimal
-    committed: Decimal  # in the pot this hand, not yet pushed
+    stack: Chips
+    committed: Chips  # in the pot this hand, not yet pushed
     cards: tuple[Card | None, ...]  # None: face down
     folded: bool
     all_in: bool

@@ -32,7 +32,7 @@ from dealer.core.betting import (
     NotReopened,
     NotYourTurn,
 )
-from dealer.core.chips import format_chips
+from dealer.core.chips import decimal_of, format_chips
 from dealer.core.stakes import Street, Structure
 from dealer.core.steps import PlayerAction
 from dealer.engine.hand import Hand, Refusal
@@ -90,7 +90,7 @@ def proposals(hand: Hand) -> list[PlayerAction]:
     betting = hand.betting
     assert betting is not None and betting.to_act is not None
     options = betting.options()
-    seat, unit = options.seat, hand.table.stakes.chip_unit
+    seat, unit = options.seat, decimal_of(hand.table.stakes.chip_unit)  # halved below
     high = betting.high
     total = betting.bets[seat] + hand.stacks[seat]
     word = Move.RAISE if high > 0 else Move.BET

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 
 from dealer.apps.training.scoring import Skill
-from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.chips import ChipError, Chips, format_chips, parse_chips
 from dealer.core.events import Kind
 from dealer.core.pots import Pot, Share
 from dealer.engine.hand import Hand
@@ -65,7 +65,7 @@ def shares_of(hand: Hand) -> tuple[tuple[Pot, ...], tuple[Share, ...]]:
     return hand.pot_shares()
 
 
-Uncalled = tuple[int, Decimal]  # (seat, amount): an uncalled bet still in front of that seat
+Uncalled = tuple[int, Chips]  # (seat, amount): an uncalled bet still in front of that seat
 
 
 def uncalled_in_front(hand: Hand) -> Uncalled | None:

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from dealer.apps.training.drills.stages import betting_of
 from dealer.core.betting import Move
+from dealer.core.chips import decimal_of
 from dealer.core.deck import DeckPlan
 from dealer.core.stakes import Street, Structure
 from dealer.core.steps import PlayerAction
@@ -46,7 +47,7 @@ def limit_allin_spot(rng: random.Random, ruleset: str, *, reopened: bool) -> Han
         order = probe.betting.order
         opener = probe.to_act
         short = order[(order.index(opener) + 1) % len(order)]
-        bet, unit = stakes.bet_size(Street.PREFLOP), stakes.chip_unit
+        bet, unit = decimal_of(stakes.bet_size(Street.PREFLOP)), decimal_of(stakes.chip_unit)
         # The part of a bet the all-in goes over the full raise, in whole chips: below half a
         # bet, or half a bet and more (but less than a whole one).
         while bet / unit < 4:  # chips too big to make part of a bet: smaller ones (CHIP-UNIT)

@@ -32,7 +32,8 @@ from dealer.apps.training.drills.situations import clear_spot, find, story
 from dealer.apps.training.drills.stages import awarding, posting, settled
 from dealer.apps.training.scoring import Skill
 from dealer.core.betting import Move, Options
-from dealer.core.chips import ChipError, format_chips, parse_chips
+from dealer.core.chips import ChipError, decimal_of, format_chips, parse_chips
+from dealer.core.chips import Chips as Amount
 from dealer.core.pots import build_pots
 from dealer.core.stakes import Street, Structure
 from dealer.engine.hand import Hand
@@ -59,7 +60,7 @@ def change_chip(hand: Hand) -> Decimal | None:
     if options is None or options.to_call <= 0:
         return None
     unit = hand.table.stakes.chip_unit
-    chips = sorted(denominations(unit))
+    chips = sorted(denominations(decimal_of(unit)))
     if options.to_call in chips or hand.stacks[options.seat] < chips[-1]:
         return None
     return next((chip for chip in chips if chip > options.to_call), None)
@@ -134,10 +135,10 @@ _FITS: dict[Ask, Callable[[Hand], bool]] = {
 def _colour_up_seats(hand: Hand) -> list[int]:
     """Seats whose stack takes at least three chips of two kinds or more to colour up: where
     the table's chips make the question worth asking."""
-    chips = denominations(hand.table.stakes.chip_unit)
+    chips = denominations(decimal_of(hand.table.stakes.chip_unit))
     found = []
     for seat, stack in hand.stacks.items():
-        fewest_chips = fewest(stack, chips)
+        fewest_chips = fewest(decimal_of(stack), chips)
         if len(fewest_chips) >= 2 and sum(count for _, count in fewest_chips) >= 3:
             found.append(seat)
     return found
@@ -154,7 +155,7 @@ def _chips_check(right: Chips, chips: tuple[Decimal, ...]) -> Callable[[str], bo
 _STRUCTURES = {Ask.POT_MAX: (Structure.POT_LIMIT,)}
 
 
-def _amount_check(right: Decimal) -> Callable[[str], bool | None]:
+def _amount_check(right: Amount) -> Callable[[str], bool | None]:
     def accept(text: str) -> bool | None:
         try:
             return parse_chips(text.strip()) == right
@@ -174,7 +175,7 @@ def _yes_no(right: bool) -> Callable[[str], bool | None]:
     return accept
 
 
-def _pot_check(amount: Decimal, seats: tuple[int, ...]) -> Callable[[str], bool | None]:
+def _pot_check(amount: Amount, seats: tuple[int, ...]) -> Callable[[str], bool | None]:
     def accept(text: str) -> bool | None:
         words = text.replace(",", " ").split()
         if len(words) < 2 or not all(word.isdigit() for word in words[1:]):
@@ -221,7 +222,7 @@ class MoneyDrill:
         skill: Skill,
         rule_id: str,
         lines: tuple[str, ...],
-        right: Decimal,
+        right: Amount,
         facts: dict[str, object],
     ) -> Question:
         """A question whose answer is one amount of chips."""
@@ -297,8 +298,8 @@ class MoneyDrill:
         is the unit)."""
         desk = self.desk
         seat = desk.rng.choice(_colour_up_seats(hand))
-        chips = denominations(hand.table.stakes.chip_unit)
-        right = fewest(hand.stacks[seat], chips)
+        chips = denominations(decimal_of(hand.table.stakes.chip_unit))
+        right = fewest(decimal_of(hand.stacks[seat]), chips)
         facts.update(seat=seat, chips=chips)
         question = desk.t(
             "ask-colour-up",
