@@ -312,7 +312,10 @@ def search(query: str, ruleset: str | None = None) -> Answer:
         unsaid = [
             f
             for f in ranked
-            if f.conflicts == ("who:dealer",) and f.named and f.score >= best.score - _WIDE_TIER
+            if f.conflicts == ("who:dealer",)
+            and f.named
+            and f.score >= best.score - _WIDE_TIER
+            and f not in offered
         ]
         offered = offered[: _MOST - 1] + unsaid[:1] if unsaid else offered
     if late and late[0] not in offered:  # when it was noticed, or a second error, is asked too
@@ -367,14 +370,16 @@ def _unsaid_who(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]
     dealer's exposure, or the player's own)."""
     facets = table().facets
     mine = facets[best.id]
-    if not reading.in_hand or reading.who or "during-deal" in reading.when:
-        return []  # a card of the deal by its place (the first card off the deck) is the dealer's
-    if "off-table" in reading.events:
-        return []  # a card that flew off the table was pitched so: the dealer's deal
+    if reading.who or "during-deal" in reading.when or "off-table" in reading.events:
+        return []  # said, or a card of the deal (one that flew off the table was pitched so)
     if "dealer" not in mine.who:
         return []
-    if [str(span) for span in mine.numbers.get(Number.COUNT, ())] != ["1"]:
-        return []  # more than one card exposed is the dealer's deal gone wrong, as the sets say
+    one = [str(span) for span in mine.numbers.get(Number.COUNT, ())] == ["1"]
+    if one and not reading.in_hand:
+        return []  # a card of the deal by its place (the first card off the deck) is the dealer's
+    if not one and "preflop" not in reading.objects:
+        return []  # more than one card exposed is the dealer's deal gone wrong, as the sets say,
+        # unless they are found lying face up before the flop, after the deal: who turned them?
     found = []
     for f in ranked:
         if f.conflicts != ("who:dealer",) or not f.named:
