@@ -77,6 +77,8 @@ class RuleFacets:
     # how many cards the rule is about only with one of its own events read (BURN-MISSED-FLOP:
     # a flop of four or more cards dealt with no burn, which FLOP-TOO-MANY's text sends to it)
     also_count: tuple[_Range, ...] = ()
+    # the rules that are exceptions to this one, each a rule of its own (SHOWDOWN: SHOWDOWN-MUCK)
+    exceptions: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,9 +157,15 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
         named: dict[str, frozenset[str]] = {}
         numbers: dict[Number, tuple[_Range, ...]] = {}
         also_count: tuple[_Range, ...] = ()
+        exceptions: frozenset[str] = frozenset()
         for name, items in spec.items():
             if not isinstance(items, Items):
                 raise spec.error(name, f"{rule_id}.{name} must be a list")
+            if name == "exceptions":
+                exceptions = frozenset(map(str, items))
+                if exceptions - set(rules) or rule_id in exceptions:
+                    raise spec.error(name, f"{rule_id}.exceptions: not other rules of the book")
+                continue
             if name == "also-count":
                 also_count = _ranges(items, f"{rule_id}.{name}")
                 continue
@@ -166,14 +174,16 @@ def _load_facets(path: Path, values: Mapping[str, frozenset[str]]) -> dict[str, 
                 continue
             kind = {"also": "object", "also-event": "event", "also-when": "when"}.get(name, name)
             if kind not in KINDS:
-                extra = ["also", "also-event", "also-when", *Number, "also-count"]
+                extra = ["also", "also-event", "also-when", *Number, "also-count", "exceptions"]
                 known = ", ".join([*KINDS, *extra])
                 raise spec.error(name, f"{rule_id}: facet {name!r} is not one of {known}")
             unknown = [str(v) for v in items if str(v) not in values[kind]]
             if unknown:
                 raise spec.error(name, f"{rule_id}.{name}: not a {kind} of the lexicon: {unknown}")
             named[name.replace("-", "_")] = frozenset(map(str, items))
-        facets[rule_id] = RuleFacets(numbers=numbers, also_count=also_count, **named)
+        facets[rule_id] = RuleFacets(
+            numbers=numbers, also_count=also_count, exceptions=exceptions, **named
+        )
     missing = [rule_id for rule_id in rules if rule_id not in facets]
     if missing:
         raise SourceError(where, 1, f"facets: rules without facets: {', '.join(missing)}")

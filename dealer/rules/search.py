@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import difflib
 import functools
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
@@ -459,20 +458,12 @@ def _street_or_burn(chosen: list[Fit], reading: Reading) -> list[Fit]:
     return streets if reading.street_dealt else chosen
 
 
-@functools.cache
-def _names(rule_id: str) -> frozenset[str]:
-    """The other rules a rule's summary names ("a player may muck instead of showing
-    (SHOWDOWN-MUCK)"): the exceptions to it, each a rule of its own."""
-    rules = book().rules
-    said = set(re.findall(r"[A-Z][A-Z0-9]*(?:-[A-Z0-9]+)+", rules[rule_id].summary.en))
-    return frozenset(said & set(rules) - {rule_id})
-
-
 def _exception_unsaid(chosen: list[Fit], reading: Reading) -> list[Fit]:
-    """Two rules of the normal procedure close together, one an exception another rule names
-    (SHOWDOWN: "a player may muck instead of showing (SHOWDOWN-MUCK)"): not the exception when
-    nothing of its own topic beyond the general rule's is read ("who wins at showdown, best five
-    cards?", "can the all-in player win the side pot": no muck, no fold), but the other. Both
+    """Two rules of the normal procedure close together, one an exception of another (its facets'
+    `exceptions`: SHOWDOWN's is SHOWDOWN-MUCK, a player may muck instead of showing): not the
+    exception when nothing of its own topic beyond the general rule's is read ("who wins at
+    showdown, best five cards?", "can the all-in player win the side pot": no muck, no fold), but
+    the other. Both
     are the normal procedure: no remedy to tell apart."""
     if len(chosen) != 2 or reading.irregular or wanted_events(reading) or _incident(reading):
         return chosen
@@ -484,7 +475,9 @@ def _exception_unsaid(chosen: list[Fit], reading: Reading) -> list[Fit]:
     read = reading.objects | reading.hints
     for other, exception in (chosen, chosen[::-1]):
         for general in book().rules:
-            if exception.id not in _names(general) or Kind.PROCEDURE not in kinds(general):
+            if exception.id not in facets[general].exceptions:
+                continue
+            if Kind.PROCEDURE not in kinds(general):
                 continue
             # what the exception has of its own or beside it, beyond the general rule's topic and
             # what only the other candidate owns ("thrown away at the showdown": a fold, the
