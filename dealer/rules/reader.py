@@ -831,8 +831,15 @@ class _Reader:
         ):
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
         extras = {v for n, v in self.numbers if n is Number.EXTRA}
-        if "extra" in events and self.again and extras <= {1} and not self.irregular:
-            # "又有一家多了一張", "another extra card": one more on top of one, two in all
+        if (
+            "extra" in events
+            and self.again
+            and extras <= {1}
+            and not self.irregular
+            and not self._says(self.lex.readings.then_again)
+        ):
+            # "又有一家多了一張", "another extra card": one more on top of one, two in all (not
+            # 發完了又多給一張, "the deal done, then one more": one card after the deal)
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
             self.numbers.add((Number.EXTRA, 2))
         second = self.again or (Number.ORDINAL, 2) in self.numbers
