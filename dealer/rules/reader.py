@@ -1082,14 +1082,17 @@ class _Reader:
         asked = self._says(self.lex.readings.which_card)
         if role and (stub_burn or back_in or self.again or asked or len(events) >= 2):
             events.add("seen-card")  # "held as the flop burn, then burned off the stub"
+        several = any(n is Number.EXTRA and v >= 2 for n, v in self.numbers)
         if (
             "seen-card" in events
-            and self.again
+            and (self.again or (several and "extra" in events))
             and events & {"extra", "exposed"}
             and not back_in
             and not (role and stub_burn)
         ):
-            events.discard("seen-card")  # one held as the burn and another: two in the deal
+            # one held as the burn and another ("2 extra cards, one already held as the burn"):
+            # two in the deal (DEAL-EXTRA-MULTIPLE's own text)
+            events.discard("seen-card")
         fixing = "second-error" in events and self._says(self.lex.readings.fixing)
         if fixing and "seen-card" not in events and events - {"second-error"}:
             # "while fixing the premature turn the dealer also forgot the burn": the two rulings
