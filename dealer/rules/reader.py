@@ -756,6 +756,9 @@ class _Reader:
             # "5號的牌發給了6號": seat 6 got a card out of its turn (the rulesets rule it apart)
             events.add("doubled")
             objects.add("hole")
+        if self._says(self.lex.readings.wrong_start):
+            # "荷官從按鈕開始發牌": the deal's first card went to a seat it never goes to
+            events.add("misplaced")
         if self._says(self.lex.readings.either_who):
             # "not sure if the dealer or the player flipped it": either; the rules say which
             self.found["who"] = {"player", "dealer"}
