@@ -3,7 +3,8 @@
 Scores one or more phrase sets: by default the development sets the search is built on
 (``tests/floor_phrases.yaml``, ``_more``, ``_third``, ``_fourth`` to ``_seventh``, and
 ``_eighth`` and ``_ninth``, the first two held-out sets, retired to development in round ten, and
-``_tenth``, ``_eleventh`` and ``_twelfth``, written blind in rounds ten, twelve and fourteen);
+``_tenth``, ``_eleventh``, ``_twelfth`` and ``_thirteenth``, written blind in rounds ten, twelve,
+fourteen and fifteen);
 ``--heldout PATH`` adds a set written by someone who has not seen the lexicon or the matcher
 (never tune on it). Each entry is one of
 
@@ -43,7 +44,7 @@ from dealer.rules.search import Answer, Verdict, search  # noqa: E402
 # The development sets, in the order they were written (the fourth, written blind in round five,
 # the fifth and sixth, written blind in round seven, and the seventh, in round eight, are scored
 # once they are in tests/; the eighth and ninth were the first two held-out sets; the tenth was
-# written blind in round ten, the eleventh in round twelve, the twelfth in round fourteen)
+# written blind in round ten, the eleventh in round twelve, the twelfth in round fourteen, the thirteenth in round fifteen)
 DEVELOPMENT = tuple(
     ROOT / "tests" / f"floor_phrases{suffix}.yaml"
     for suffix in (
@@ -59,6 +60,7 @@ DEVELOPMENT = tuple(
         "_tenth",
         "_eleventh",
         "_twelfth",
+        "_thirteenth",
     )
 )
 LANGS = ("en", "zh-Hans", "zh-Hant")

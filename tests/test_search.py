@@ -57,6 +57,9 @@ ELEVENTH = _phrasings("floor_phrases_eleventh")
 # the twelfth development set (issue 22, fourteenth round), 360 phrasings written blind on
 # 2026-12-07 and scored at first sight (docs/floor.md), then developed on
 TWELFTH = _phrasings("floor_phrases_twelfth")
+# the thirteenth development set (issue 22, fifteenth round), 360 phrasings written blind on
+# 2026-12-07 and scored at first sight (docs/floor.md), then developed on
+THIRTEENTH = _phrasings("floor_phrases_thirteenth")
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -158,6 +161,8 @@ FLOORS: dict[str, tuple[list[dict[str, Any]], Floor]] = {
     "eleventh": (ELEVENTH, Floor(0.954, 3, 0, None, 0.63)),  # 314 of 329, twelfth round
     # written blind for the fourteenth round: its first sight (284 of 330, 17 wrong, 4 no rule)
     "twelfth": (TWELFTH, Floor(0.878, 13, 4, 29, 0.55)),  # 290 of 330, fourteenth round
+    # written blind for the fifteenth round: its first sight (317 of 330, 6 wrong, 3 no rule)
+    "thirteenth": (THIRTEENTH, Floor(0.960, 6, 3, 29, 0.69)),
 }
 
 
@@ -195,6 +200,7 @@ SHAPES: dict[str, tuple[list[dict[str, Any]], Shape]] = {
     "tenth": (TENTH, Shape(360, 120, 30, asks=True)),
     "eleventh": (ELEVENTH, Shape(360, 120, 30, asks=True)),
     "twelfth": (TWELFTH, Shape(360, 120, 30, asks=True)),
+    "thirteenth": (THIRTEENTH, Shape(360, 120, 30, asks=True)),
 }
 
 
