@@ -44,7 +44,8 @@ from dealer.rules.search import Answer, Verdict, search  # noqa: E402
 # The development sets, in the order they were written (the fourth, written blind in round five,
 # the fifth and sixth, written blind in round seven, and the seventh, in round eight, are scored
 # once they are in tests/; the eighth and ninth were the first two held-out sets; the tenth was
-# written blind in round ten, the eleventh in round twelve, the twelfth in round fourteen, the thirteenth in round fifteen)
+# written blind in round ten, the eleventh in round twelve, the twelfth in round fourteen, the
+# thirteenth in round fifteen)
 DEVELOPMENT = tuple(
     ROOT / "tests" / f"floor_phrases{suffix}.yaml"
     for suffix in (
