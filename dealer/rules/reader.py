@@ -953,8 +953,13 @@ class _Reader:
             and objects & streets
             and not events
             and (came or "check" not in objects)
+            and not (
+                "burn" in objects and any(n is Number.COUNT and v > 1 for n, v in self.numbers)
+            )
         ):
-            events.add("early")  # "turn came off before seat 6 acted": dealt early
+            # "turn came off before seat 6 acted": dealt early; not with burns counted ("two
+            # burns under the flop, nobody acted yet": the burn's error, found before action)
+            events.add("early")
             when.discard("before-action")
         if "early" in events and objects & streets and "hole" not in objects:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
