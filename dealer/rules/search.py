@@ -295,6 +295,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             or _contradicted(best, reading, ranked)
             or late
             or _unsaid_who(best, reading, ranked)
+            or _passing_unused(best, reading, ranked)
         )
         if not rivals:
             return Answer(Verdict.ONE, (Match(best.id, best.score),), reading=reading)
@@ -388,6 +389,41 @@ def _unsaid_who(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]
         if f.score + lead + DEALER_DEFAULT > best.score - _TIER:
             found.append(f)
     return found[:1]
+
+
+_FEW = 3  # a word said in passing that at most this many rules list is particular to them
+
+
+@functools.cache
+def _listing() -> dict[str, frozenset[str]]:
+    """The rules that list each object said in passing (``loose``), as their own or beside it."""
+    facets = table().facets
+    return {
+        thing: frozenset(r for r, f in facets.items() if thing in f.object | f.also)
+        for thing in table().loose
+    }
+
+
+def _passing_unused(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """A word said in passing that the best rule's facets do not list, while it is particular to
+    a few rules (at most ``_FEW`` list it) and one of them is about the same things read: a fact
+    of the question the single answer leaves unexplained, so that rule is offered with it
+    ("mucked at showdown, does he get a share?": a share is the board playing; a mucked hand's
+    rule has no share)."""
+    facets = table().facets
+    listing = _listing()
+    mine = facets[best.id].object | facets[best.id].also
+    unused = {
+        thing for thing in (reading.objects & table().loose) - mine if len(listing[thing]) <= _FEW
+    }
+    if not unused:
+        return []
+    read = reading.objects - table().loose
+    for f in ranked:
+        theirs = facets[f.id].object | facets[f.id].also
+        if f.id != best.id and unused & theirs and theirs & mine & read:
+            return [f]
+    return []
 
 
 @functools.cache
