@@ -756,6 +756,9 @@ class _Reader:
             # "5號的牌發給了6號": seat 6 got a card out of its turn (the rulesets rule it apart)
             events.add("doubled")
             objects.add("hole")
+        if self._says(self.lex.readings.wrong_start):
+            # "荷官從按鈕開始發牌": the deal's first card went to a seat it never goes to
+            events.add("misplaced")
         if self._says(self.lex.readings.either_who):
             # "not sure if the dealer or the player flipped it": either; the rules say which
             self.found["who"] = {"player", "dealer"}
@@ -957,8 +960,13 @@ class _Reader:
             and objects & streets
             and not events
             and (came or "check" not in objects)
+            and not (
+                "burn" in objects and any(n is Number.COUNT and v > 1 for n, v in self.numbers)
+            )
         ):
-            events.add("early")  # "turn came off before seat 6 acted": dealt early
+            # "turn came off before seat 6 acted": dealt early; not with burns counted ("two
+            # burns under the flop, nobody acted yet": the burn's error, found before action)
+            events.add("early")
             when.discard("before-action")
         if "early" in events and objects & streets and "hole" not in objects:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen

@@ -1,16 +1,16 @@
 """The word patterns of the reader's structural readings, as data (``readings`` in
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
-regular expressions that read a sentence's structure in both languages (a street's betting over,
-a street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer
-or the player", one seat's card given to another, a choice, a card's place in one seat's hand, a
-seat the deal's first two cards never go to, a card "not the first two", every other hand
-holding its two, "face down", what a seat holds, "more than one", amounts of chips (5/10, bet
-7), who shows first, a seat's third card, a card going back into the stub, a card seen, the
-button named, a street already out, a seat passed over for the whole hand, the decks' colours, a
-replacement card, one card said with its article, a chip left over, chips or amounts said, the
-big blind's first card, a ruling being carried out, the amounts of money named, the button
-written with its letter, the deal's own place of a card, a round of the deal, two amounts, the
-order named or gone wrong, how many burns asked, a street's dealing said, one card named twice,
+regular expressions that read a sentence's structure in both languages (a street's betting over, a
+street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer or
+the player", one seat's card given to another, the deal started at a wrong seat, a choice, a card's
+place in one seat's hand, a seat the deal's first two cards never go to, a card "not the first
+two", every other hand holding its two, "face down", what a seat holds, "more than one", amounts of
+chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the stub, a card
+seen, the button named, a street already out, a seat passed over for the whole hand, the decks'
+colours, a replacement card, one card said with its article, a chip left over, chips or amounts
+said, the big blind's first card, a ruling being carried out, the amounts of money named, the
+button written with its letter, the deal's own place of a card, a round of the deal, two amounts,
+the order named or gone wrong, how many burns asked, a street's dealing said, one card named twice,
 whether something happened doubted, the 又 of "and then" after a finished deal).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
@@ -40,6 +40,7 @@ _PATTERNS = {
     "not-dealer": False,
     "either-who": False,
     "misdirected": False,
+    "wrong-start": False,
     "choice": False,
     "seat-card": False,
     "later-seat": False,
@@ -94,6 +95,7 @@ class Readings:
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
     either_who: tuple[re.Pattern[str], ...]  # "the dealer or the player": either may have done it
     misdirected: tuple[re.Pattern[str], ...]  # 5號的牌發給了6號: one seat's card to another
+    wrong_start: tuple[re.Pattern[str], ...]  # 從按鈕開始發: the deal started at a wrong seat
     choice: tuple[re.Pattern[str], ...]  # 先分邊池還是主池: asks which way is right
     more_than: tuple[re.Pattern[str], ...]  # "more than one", 不止一張: one more; group: the number
     seat_card: tuple[re.Pattern[str], ...]  # "seat 4's second card", 3號的第二張: its hand's place

@@ -228,7 +228,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
     chosen = _most_particular(_counted(chosen, reading), reading)
     chosen = _exception_unsaid(_street_or_burn(chosen, reading), reading)
     chosen = _owned_elsewhere(_nothing_happened(chosen, reading), reading)
-    chosen = _own_event(chosen, reading)
+    chosen = _whole_reading(_own_event(chosen, reading), reading)
     best = chosen[0]
     # a procedure rule of one object, with words not read: what went wrong may be in them, when
     # an irregularity accounts for more of what was read ("客人自己把底牌给旁边的人看了"), or
@@ -597,6 +597,38 @@ def _own_event(chosen: list[Fit], reading: Reading) -> list[Fit]:
     if any(facets[f.id].object & own for f in chosen[1:]):
         return chosen  # the rules close to it are of the same thing: what is asked is not told
     return [best]
+
+
+def _whole_reading(chosen: list[Fit], reading: Reading) -> list[Fit]:
+    """Rules of the normal procedure close together, only one of them speaking of everything the
+    question names, its own object among it, while each of the others leaves that object of its
+    unexplained ("after a misdeal does the button move": the redeal's rule speaks of the
+    button and its move, the button's move not of the misdeal): that one. Both are the normal
+    procedure: no remedy to tell apart."""
+    if len(chosen) < 2 or reading.irregular or _incident(reading):
+        return chosen
+    if not all(kinds(f.id) == {Kind.PROCEDURE} for f in chosen):
+        return chosen
+    facets = table().facets
+    named, events = reading.objects, wanted_events(reading)
+
+    def whole(candidate: Fit) -> bool:
+        mine = facets[candidate.id]
+        return (
+            bool(named & mine.object)
+            and named <= mine.object | mine.also
+            and events <= mine.event | mine.also_event
+        )
+
+    def silent_on(candidate: Fit, own: frozenset[str]) -> bool:
+        mine = facets[candidate.id]
+        return bool(named & own - mine.object - mine.also)
+
+    speaking = [f for f in chosen if whole(f)]
+    if len(speaking) != 1:
+        return chosen
+    own = facets[speaking[0].id].object
+    return speaking if all(silent_on(f, own) for f in chosen if f is not speaking[0]) else chosen
 
 
 def _counted(chosen: list[Fit], reading: Reading) -> list[Fit]:
