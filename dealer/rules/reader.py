@@ -834,8 +834,15 @@ class _Reader:
         ):
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
         extras = {v for n, v in self.numbers if n is Number.EXTRA}
-        if "extra" in events and self.again and extras <= {1} and not self.irregular:
-            # "又有一家多了一張", "another extra card": one more on top of one, two in all
+        if (
+            "extra" in events
+            and self.again
+            and extras <= {1}
+            and not self.irregular
+            and not self._says(self.lex.readings.then_again)
+        ):
+            # "又有一家多了一張", "another extra card": one more on top of one, two in all (not
+            # 發完了又多給一張, "the deal done, then one more": one card after the deal)
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.EXTRA}
             self.numbers.add((Number.EXTRA, 2))
         second = self.again or (Number.ORDINAL, 2) in self.numbers
@@ -1083,14 +1090,17 @@ class _Reader:
         asked = self._says(self.lex.readings.which_card)
         if role and (stub_burn or back_in or self.again or asked or len(events) >= 2):
             events.add("seen-card")  # "held as the flop burn, then burned off the stub"
+        several = any(n is Number.EXTRA and v >= 2 for n, v in self.numbers)
         if (
             "seen-card" in events
-            and self.again
+            and (self.again or (several and "extra" in events))
             and events & {"extra", "exposed"}
             and not back_in
             and not (role and stub_burn)
         ):
-            events.discard("seen-card")  # one held as the burn and another: two in the deal
+            # one held as the burn and another ("2 extra cards, one already held as the burn"):
+            # two in the deal (DEAL-EXTRA-MULTIPLE's own text)
+            events.discard("seen-card")
         fixing = "second-error" in events and self._says(self.lex.readings.fixing)
         if fixing and "seen-card" not in events and events - {"second-error"}:
             # "while fixing the premature turn the dealer also forgot the burn": the two rulings

@@ -11,7 +11,7 @@ colours, a replacement card, one card said with its article, a chip left over, c
 said, the big blind's first card, a ruling being carried out, the amounts of money named, the
 button written with its letter, the deal's own place of a card, a round of the deal, two amounts,
 the order named or gone wrong, how many burns asked, a street's dealing said, one card named twice,
-whether something happened doubted).
+whether something happened doubted, the 又 of "and then" after a finished deal).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -79,6 +79,7 @@ _PATTERNS = {
     "burn-role": False,
     "stub-burn": False,
     "which-card": False,
+    "then-again": False,
     "doubted": False,
 }
 
@@ -111,6 +112,7 @@ class Readings:
     burn_role: tuple[re.Pattern[str], ...]  # "held as the flop burn": a card's role
     stub_burn: tuple[re.Pattern[str], ...]  # "burned off the stub": a stub burn too
     which_card: tuple[re.Pattern[str], ...]  # "which one is the burn?", 用哪張
+    then_again: tuple[re.Pattern[str], ...]  # 發完了又: "and then", not "another"
     seen: tuple[re.Pattern[str], ...]  # "the card everybody saw", 看過: a card the table has seen
     button_named: tuple[re.Pattern[str], ...]  # "button", 按鈕 (莊家 alone may be the dealer)
     street_out: tuple[re.Pattern[str], ...]  # "flop already out", 翻牌都開了: a street dealt since
