@@ -144,10 +144,11 @@ class Applying(Dealing):
         """Perform the correct dealer steps, one by one as :meth:`apply` performs each, until a
         player is to act, the floor or a player is awaited, or the hand is over: the next decision
         in one call. Return the events they caused (none when a decision is awaited already)."""
-        start = len(self.events)
         step = self.next_dealer_step()
-        if step is not None:
-            self._run_dealer_steps(step)
+        if step is None:  # a decision is awaited already (most calls): no step, no events
+            return []
+        start = len(self.events)
+        self._run_dealer_steps(step)
         return self.events[start:]
 
     def _run_dealer_steps(self, step: DealerStep | None) -> None:
