@@ -214,12 +214,12 @@ class Applying(Dealing):
             self.verify(step)
         elif owed:
             self._verify_order(step)
-        elif type(step) is DealerStep:  # nothing owed: nothing is out of order
-            pass
         elif isinstance(step, PlayerAction):  # _verify_order's check when nothing is owed
             betting = self.betting
             if betting is None or betting.to_act is None:
                 raise self._unexpected(step)
+        elif type(step) is DealerStep:  # nothing owed: nothing is out of order
+            pass
         elif isinstance(step, ShowdownCall):
             self._verify_order(step)
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:
