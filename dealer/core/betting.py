@@ -29,7 +29,7 @@ from __future__ import annotations
 from collections.abc import Mapping, MutableMapping, Sequence
 from decimal import Decimal
 from enum import Enum, StrEnum, auto
-from typing import Final, NamedTuple, cast
+from typing import Final, NamedTuple
 
 from dealer.core.chips import Chips, format_chips, zero_of
 from dealer.core.errors import Refusal
@@ -333,8 +333,10 @@ class BettingRound:
         self._rotations = _rotations(self.order)  # the order read from any place once round
         # The round writes amounts of the kind of the stakes and amounts it is given: Decimals
         # into a caller's Decimals, a whole-chip hand's ints into its ints (Chips).
-        self.stacks = cast("MutableMapping[int, Chips]", stacks)  # a string: no alias made
-        self.committed = cast("MutableMapping[int, Chips]", committed)
+        # Typed by annotation, not typing.cast: a Python function called twice a round otherwise
+        # (the compiled build makes no check of either).
+        self.stacks: MutableMapping[int, Chips] = stacks  # type: ignore[assignment]
+        self.committed: MutableMapping[int, Chips] = committed  # type: ignore[assignment]
         self._live: list[int] = list(order)
         # The zero of the stakes' kind (ints in a whole-chip hand, Chips): no mixed operations.
         self._zero = zero = zero_of(stakes.chip_unit)

@@ -161,7 +161,10 @@ class Table:
         self, stacks: Mapping[int, Chips], button: int | None
     ) -> tuple[dict[int, Chips], int, tuple[int, int] | None] | None:
         """The next hand's players, button and dead-button blinds; ``None`` for no next hand."""
-        playing = {seat: amount for seat, amount in stacks.items() if amount > ZERO}
+        if stacks and min(stacks.values()) > ZERO:  # every seat has chips (most hands): copied
+            playing = dict(stacks)  # in C, no comprehension's frame and comparison a seat
+        else:
+            playing = {seat: amount for seat, amount in stacks.items() if amount > ZERO}
         if len(playing) < 2:
             return None
         if button is None and self.ruleset.dead_button and len(playing) > 2:

@@ -144,10 +144,11 @@ class Applying(Dealing):
         """Perform the correct dealer steps, one by one as :meth:`apply` performs each, until a
         player is to act, the floor or a player is awaited, or the hand is over: the next decision
         in one call. Return the events they caused (none when a decision is awaited already)."""
-        start = len(self.events)
         step = self.next_dealer_step()
-        if step is not None:
-            self._run_dealer_steps(step)
+        if step is None:  # a decision is awaited already (most calls): no step, no events
+            return []
+        start = len(self.events)
+        self._run_dealer_steps(step)
         return self.events[start:]
 
     def _run_dealer_steps(self, step: DealerStep | None) -> None:
@@ -213,12 +214,12 @@ class Applying(Dealing):
             self.verify(step)
         elif owed:
             self._verify_order(step)
-        elif type(step) is DealerStep:  # nothing owed: nothing is out of order
-            pass
         elif isinstance(step, PlayerAction):  # _verify_order's check when nothing is owed
             betting = self.betting
             if betting is None or betting.to_act is None:
                 raise self._unexpected(step)
+        elif type(step) is DealerStep:  # nothing owed: nothing is out of order
+            pass
         elif isinstance(step, ShowdownCall):
             self._verify_order(step)
         if owed and isinstance(step, DealerStep) and owed[0].verb is step.verb:

@@ -360,7 +360,8 @@ class HandState:
         queue = self._queue
         while queue:  # the triggers fired meanwhile, in turn (each drains what it queues)
             trigger, queued = queue.pop(0)
-            self._fire(trigger, queued)
+            # _fire's own path with no transition under way (none is, here): its routes, taken
+            self._take(self._routes.get(self.state, _NO_ROUTES).get(trigger, ()), queued)
         return True
 
 
