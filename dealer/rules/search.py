@@ -318,6 +318,9 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and f not in offered
         ]
         offered = offered[: _MOST - 1] + unsaid[:1] if unsaid else offered
+    # a particular word said in passing that no rule offered explains: the rule that does
+    explaining = _unexplained(offered, reading, ranked)
+    offered = offered[: _MOST - 1] + explaining if explaining else offered
     if late and late[0] not in offered:  # when it was noticed, or a second error, is asked too
         offered = offered[: _MOST - 1] + late
     return _which(offered, reading)
@@ -410,9 +413,17 @@ def _passing_unused(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[
     of the question the single answer leaves unexplained, so that rule is offered with it
     ("mucked at showdown, does he get a share?": a share is the board playing; a mucked hand's
     rule has no share)."""
+    return _unexplained([best], reading, ranked)
+
+
+def _unexplained(offered: Sequence[Fit], reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """The rule that explains a particular word said in passing (at most ``_FEW`` rules list it)
+    which none of the rules offered lists, when it is about the same things read as one of them
+    ("比牌時他把牌扔了，還能分錢嗎": the showdown's rules offered have no share, the board
+    playing has): a fact of the question the offer would leave out."""
     facets = table().facets
     listing = _listing()
-    mine = facets[best.id].object | facets[best.id].also
+    mine = frozenset().union(*(facets[f.id].object | facets[f.id].also for f in offered))
     unused = {
         thing for thing in (reading.objects & table().loose) - mine if len(listing[thing]) <= _FEW
     }
@@ -421,7 +432,7 @@ def _passing_unused(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[
     read = reading.objects - table().loose
     for f in ranked:
         theirs = facets[f.id].object | facets[f.id].also
-        if f.id != best.id and unused & theirs and theirs & mine & read:
+        if f not in offered and unused & theirs and theirs & mine & read:
             return [f]
     return []
 
