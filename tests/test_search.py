@@ -60,6 +60,9 @@ TWELFTH = _phrasings("floor_phrases_twelfth")
 # the thirteenth development set (issue 22, fifteenth round), 360 phrasings written blind on
 # 2026-12-07 and scored at first sight (docs/floor.md), then developed on
 THIRTEENTH = _phrasings("floor_phrases_thirteenth")
+# the fourteenth development set (issue 22, sixteenth round), 360 phrasings written blind on
+# 2026-12-07 and scored at first sight (docs/floor.md), then developed on
+FOURTEENTH = _phrasings("floor_phrases_fourteenth")
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -162,7 +165,9 @@ FLOORS: dict[str, tuple[list[dict[str, Any]], Floor]] = {
     # written blind for the fourteenth round: its first sight (284 of 330, 17 wrong, 4 no rule)
     "twelfth": (TWELFTH, Floor(0.878, 13, 4, 29, 0.55)),  # 290 of 330, fourteenth round
     # written blind for the fifteenth round: its first sight (317 of 330, 6 wrong, 3 no rule)
-    "thirteenth": (THIRTEENTH, Floor(0.960, 6, 3, 29, 0.69)),
+    "thirteenth": (THIRTEENTH, Floor(0.987, 0, 0, None, 0.72)),  # 326 of 330, fifteenth round
+    # written blind for the sixteenth round: its first sight (295 of 330, 12 wrong, 5 no rule)
+    "fourteenth": (FOURTEENTH, Floor(0.893, 12, 5, 29, 0.63)),
 }
 
 
@@ -201,6 +206,7 @@ SHAPES: dict[str, tuple[list[dict[str, Any]], Shape]] = {
     "eleventh": (ELEVENTH, Shape(360, 120, 30, asks=True)),
     "twelfth": (TWELFTH, Shape(360, 120, 30, asks=True)),
     "thirteenth": (THIRTEENTH, Shape(360, 120, 30, asks=True)),
+    "fourteenth": (FOURTEENTH, Shape(360, 120, 30, asks=True)),
 }
 
 
