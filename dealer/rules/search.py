@@ -452,7 +452,10 @@ def _owners() -> dict[str, str]:
 def _owner_left_out(offered: Sequence[Fit], reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
     """The one rule about a thing named in words that no other rule speaks of, left out of a
     "which one?" though its own object was said ("牌裡面有鬼牌，7號剛看到": a joker in the deck,
-    whatever else was seen)."""
+    whatever else was seen); not a thing guessed from one character of an unknown word (脚 of
+    手忙脚乱 is no kicker)."""
+    if reading.guessed:
+        return []
     owners = _owners()
     ids = {f.id for f in offered}
     for thing in sorted(reading.said - table().loose):
