@@ -926,7 +926,10 @@ class _Reader:
             objects.add("hole")
         if self.later_round and not any(n is Number.ORDINAL for n, _ in self.numbers):
             self.numbers.add((Number.ORDINAL, 3))  # a later round: after the deal's first two
-        if objects & streets and not objects & {"hole", "deck"}:
+        # "the exposed card held as the flop burn": the street names the role a card seen is
+        # given, not a street card turned face up; the exposure stays (SEEN-CARD-STAYS-OUT)
+        held_burn = self._says(readings.burn_role)
+        if objects & streets and not objects & {"hole", "deck"} and not held_burn:
             events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
         if "board" in objects and not objects & streets and places:
             # "第四張共牌", "the last board card": the board's place names its street
@@ -968,7 +971,7 @@ class _Reader:
             # burns under the flop, nobody acted yet": the burn's error, found before action)
             events.add("early")
             when.discard("before-action")
-        if "early" in events and objects & streets and "hole" not in objects:
+        if "early" in events and objects & streets and "hole" not in objects and not held_burn:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
         if self._says(readings.seat_extra):
             # "給小盲發了第三張": a seat's third card is one too many, not the deal's third card
@@ -1108,7 +1111,9 @@ class _Reader:
             implied |= events - {"second-error"}
             events = {"second-error"}
         if "seen-card" in events and events - {"seen-card"}:
-            implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
+            # "the exposed card held as the burn": how it came; its exposure is the card seen
+            # itself, no second error to stack beside it (an extra card held too is one)
+            implied |= events - {"seen-card", "exposed", "face-up"}
             events = {"seen-card"}
         self._each_hand(objects, implied, counts)
         if "table" in objects and events & (_HAND_EVENTS | {"off-table"}):
