@@ -1100,6 +1100,7 @@ class _Reader:
             and events & {"extra", "exposed"}
             and not back_in
             and not (role and stub_burn)
+            and "second-error" not in events  # 又出錯: the "again" is the second error's
         ):
             # one held as the burn and another ("2 extra cards, one already held as the burn"):
             # two in the deal (DEAL-EXTRA-MULTIPLE's own text)
