@@ -776,7 +776,10 @@ class _Reader:
         if "passed" in events and ("skipped" in events or self._says(self.lex.readings.whole_hand)):
             events.discard("passed")  # passed over for the whole hand: never served
             events.add("skipped")
-        early_said = self._says(self.lex.readings.early_street)  # the street out is the early one
+        # the street out is the early one
+        early_said = self._says(self.lex.readings.early_street) or self._says(
+            self.lex.readings.early_next
+        )
         if (
             self._says(self.lex.readings.street_out)
             and not events & {"early", "extra", "missed-burn"}
@@ -942,6 +945,14 @@ class _Reader:
             events.add("early")
             street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
+        ahead = next((m for p in readings.early_next if (m := p.search(self.text))), None)
+        if early is None and ahead is not None and not events - {"exposed", "face-up", "early"}:
+            # "burned and turned while seat 6 still hadn't acted on the flop": to burn and turn
+            # deals the street after the one whose betting is open, and that street is early
+            # (its burn is how a street is dealt, said in passing)
+            events.add("early")
+            objects -= streets | {"burn"}
+            objects.add(readings.next_street[ahead.group(1).casefold()])
         three = {v for n, v in self.numbers if n is Number.COUNT} == {3}
         if (
             three

@@ -35,6 +35,7 @@ NUMBER_READS = ("seat", "round", "last", "ordinal", "count", "extra", "players")
 _PATTERNS = {
     "after-street": True,
     "early-street": True,
+    "early-next": True,
     "after-burn": True,
     "not-dealt": False,
     "not-dealer": False,
@@ -90,6 +91,8 @@ class Readings:
     next_street: Mapping[str, str]  # a street's word -> the street dealt after it
     after_street: tuple[re.Pattern[str], ...]  # "once the flop betting is done"; group: street
     early_street: tuple[re.Pattern[str], ...]  # "premature turn", "轉牌過早"; group: street
+    early_next: tuple[re.Pattern[str], ...]  # "burned and turned while ... on the flop"; group:
+    # the street whose betting was open (the street after it was dealt early)
     after_burn: tuple[re.Pattern[str], ...]  # "銷牌後發三張"; group: the count dealt
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
