@@ -201,9 +201,19 @@ def correct(word: str) -> str | None:
     if len({stem(w) for w in best}) != 1:  # "dealr": dealer or deal; a dropped letter is likelier
         longest = max(len(w) for w in best)
         best = [w for w in best if len(w) == longest]
+        # "thre": three or threw; a doubled letter typed once is likelier than one left off
+        best = [w for w in best if _undoubled(w, word)] or best
         if len({stem(w) for w in best}) != 1:
             return None
     return min(best)
+
+
+def _undoubled(candidate: str, word: str) -> bool:
+    """``word`` is ``candidate`` with one of its doubled letters typed once ("thre", "thr")."""
+    return any(
+        candidate[i] == candidate[i + 1] and candidate[:i] + candidate[i + 1 :] == word
+        for i in range(len(candidate) - 1)
+    )
 
 
 class _Reader:
