@@ -781,6 +781,11 @@ class _Reader:
         lying = events and events <= {"exposed", "face-up"} and objects - self.lex.loose == {"burn"}
         if lying and not self.seats and self._says(self.lex.readings.face_down):
             events.clear()  # "burn face up or face down?", 銷牌要面朝下嗎: how a burn is dealt
+        seen_up = events == {"exposed", "face-up"} and self._says(self.lex.readings.seen)
+        if seen_up and "deck" in objects and not (self.seats or self.player_named):
+            # "牌堆裡看到一張正面朝上的牌": a face-up card seen in the stub is found so, not
+            # exposed by anyone (the 看到 of one who finds it; English "saw" is read so already)
+            events.discard("exposed")
         if events == {"face-up"} and "deck" in objects and "hole" not in objects:
             events.add("boxed")  # "two face-up cards in the stub", 牌疊裡有一張翻著: boxed
         if "passed" in events and ("skipped" in events or self._says(self.lex.readings.whole_hand)):
