@@ -762,6 +762,13 @@ class _Reader:
             self.dealer_named = False
             if not self._says(self.lex.readings.button_named):
                 objects.discard("button")  # 不是莊家的錯: 莊家 is the dealer there, not the button
+        own_flip = next((m for p in self.lex.readings.own_flip if (m := p.search(self.text))), None)
+        if own_flip is not None:
+            # "玩家自己翻牌亮了一張": 翻牌 said of the player himself is his turning his cards
+            # over, not the flop (no player deals a street); the flop named elsewhere stays
+            if "翻牌" not in self.text[: own_flip.start()] + self.text[own_flip.end() :]:
+                objects.discard("flop")
+            events.add("exposed")
         if not events and len(set(self.seats)) != 1 and self._says(self.lex.readings.misdirected):
             # "5號的牌發給了6號": seat 6 got a card out of its turn (the rulesets rule it apart)
             events.add("doubled")

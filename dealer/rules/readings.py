@@ -82,6 +82,7 @@ _PATTERNS = {
     "which-card": False,
     "then-again": False,
     "doubted": False,
+    "own-flip": False,
 }
 
 
@@ -139,6 +140,7 @@ class Readings:
     street_dealt: tuple[re.Pattern[str], ...]  # "burn, then one card", 再開: a street's dealing
     doubted: tuple[re.Pattern[str], ...]  # "not sure if", 不記得有沒有: what follows is not known
     same_card: tuple[re.Pattern[str], ...]  # "two 7 of clubs", 兩張黑桃A: one card seen twice
+    own_flip: tuple[re.Pattern[str], ...]  # 自己翻牌: a player turned his cards over (no flop)
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()
