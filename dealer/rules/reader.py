@@ -251,6 +251,7 @@ class _Reader:
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
+        self.exposed_forms: list[str] = []  # the words an exposure was read from
 
     # -- what a form means
     def note(self, facet: str, value: str, form: str) -> None:
@@ -274,6 +275,8 @@ class _Reader:
             self.found[facet].add(value)
             if facet == "event" and value in ("exposed", "face-up"):
                 self.exposures += 1
+            if facet == "event" and value == "exposed":
+                self.exposed_forms.append(form)
             self.field = True
         elif facet == "outside":
             self.outside.append(form)
@@ -788,10 +791,17 @@ class _Reader:
         lying = events and events <= {"exposed", "face-up"} and objects - self.lex.loose == {"burn"}
         if lying and not self.seats and self._says(self.lex.readings.face_down):
             events.clear()  # "burn face up or face down?", 銷牌要面朝下嗎: how a burn is dealt
-        seen_up = events == {"exposed", "face-up"} and self._says(self.lex.readings.seen)
-        if seen_up and "deck" in objects and not (self.seats or self.player_named):
+        # the exposure only said by seeing ("看到", "everyone saw") a card said to be face up:
+        # that card seen, no other card exposed
+        seen_up = {"exposed", "face-up"} <= events and all(
+            any(p.search(f) for p in self.lex.readings.seen) for f in self.exposed_forms
+        )
+        if seen_up and events <= {"exposed", "face-up", "extra"} and "extra" in events:
+            events.discard("exposed")  # "多發的那張是正面朝上發出去的，大家都看到了": that card
+        in_stub = "deck" in objects and not (self.seats or self.player_named)
+        if seen_up and events == {"exposed", "face-up"} and in_stub:
             # "牌堆裡看到一張正面朝上的牌": a face-up card seen in the stub is found so, not
-            # exposed by anyone (the 看到 of one who finds it; English "saw" is read so already)
+            # exposed by anyone (the 看到 of one who finds it)
             events.discard("exposed")
         if events == {"face-up"} and "deck" in objects and "hole" not in objects:
             events.add("boxed")  # "two face-up cards in the stub", 牌疊裡有一張翻著: boxed
