@@ -756,6 +756,16 @@ class _Reader:
         self.holding = self.holding or self._says(self.lex.readings.seat_holds)  # 4號三張牌
         said = frozenset(objects)  # the objects the words name, before any reading adds one
         when = self.found["when"]
+        if (
+            "extra" in events
+            and events <= {"extra", "exposed", "face-up"}
+            and len(set(self.seats)) <= 1  # (not "seat 1 has one card, seat 2 an extra")
+            and {(n, v) for n, v in self.numbers if n in (Number.COUNT, Number.EXTRA)}
+            == {(Number.COUNT, 1)}
+        ):
+            # "an extra card to seat 2, just that one", "only one": the cards too many counted,
+            # not a hand of one card
+            self.numbers = (self.numbers - {(Number.COUNT, 1)}) | {(Number.EXTRA, 1)}
         any_count = any(n is Number.COUNT for n, _ in self.numbers)
         if "doubled" in events and not (self.card_word or self.dealt or any_count):
             events.discard("doubled")  # "the big blind twice in a row": no card dealt twice
