@@ -895,7 +895,10 @@ class _Reader:
             # the small blind is dealt first, the big blind second (heads-up: the big blind first)
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers.add((Number.ORDINAL, 2))
-        self.in_hand = self._says(readings.seat_card)
+        self.in_hand = self._says(readings.seat_card) or (
+            # "the button's first card": dealt after the blinds' (heads-up, the button's is second)
+            self._says(readings.later_first) and "heads-up" not in objects
+        )
         if self.in_hand:
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card

@@ -8,10 +8,11 @@ two", every other hand holding its two, "face down", what a seat holds, "more th
 chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the stub, a card
 seen, the button named, a street already out, a seat passed over for the whole hand, the decks'
 colours, a replacement card, one card said with its article, a chip left over, chips or amounts
-said, the big blind's first card, a ruling being carried out, the amounts of money named, the
-button written with its letter, the deal's own place of a card, a round of the deal, two amounts,
-the order named or gone wrong, how many burns asked, a street's dealing said, one card named twice,
-whether something happened doubted, the 又 of "and then" after a finished deal).
+said, the big blind's first card, a later seat's first card, a ruling being carried out, the
+amounts of money named, the button written with its letter, the deal's own place of a card, a
+round of the deal, two amounts, the order named or gone wrong, how many burns asked, a street's
+dealing said, one card named twice, whether something happened doubted, the 又 of "and then" after
+a finished deal).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -64,6 +65,7 @@ _PATTERNS = {
     "odd-chip": False,
     "chips": False,
     "big-blind-first": False,
+    "later-first": False,
     "fixing": False,
     "money": True,
     "units": True,
@@ -123,6 +125,7 @@ class Readings:
     odd_chip: tuple[re.Pattern[str], ...]  # "the extra chip", 多出一個籌碼: a chip over, no card
     chips: tuple[re.Pattern[str], ...]  # chips or amounts said ("5/10", 籌碼): a matter of money
     big_blind_first: tuple[re.Pattern[str], ...]  # 大盲的第一張: the deal's second card
+    later_first: tuple[re.Pattern[str], ...]  # "the button's first card": after the deal's first two
     fixing: tuple[re.Pattern[str], ...]  # 正在處理, "the remedy said": a ruling being carried out
     money: tuple[re.Pattern[str], ...]  # "bet 7", 下注110: the amounts bet (groups)
     units: tuple[re.Pattern[str], ...]  # "5/10", 最小籌碼是5, 25的籌碼: the smallest chips (groups)
