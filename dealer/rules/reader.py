@@ -833,6 +833,20 @@ class _Reader:
             and not (objects - self.lex.loose)
         ):
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
+        if (
+            not events
+            and self.again
+            and not self.irregular
+            and (self.seats or objects & _POSITIONS)
+            and {v for n, v in self.numbers if n is Number.COUNT} == {1}
+            and self._says(self.lex.readings.then_again)
+        ):
+            # 發完兩圈又給莊位發了一張, "the deal done, then one more to the button": one card
+            # given after the deal's rounds, one too many in that hand
+            events.add("extra")
+            objects.add("hole")
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.COUNT}
+            self.numbers.add((Number.EXTRA, 1))
         extras = {v for n, v in self.numbers if n is Number.EXTRA}
         if (
             "extra" in events
