@@ -835,6 +835,13 @@ class _Reader:
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
         if (
             not events
+            and "button" in objects
+            and "heads-up" not in objects  # going heads-up: where it goes is the heads-up rule's
+            and self._says(self.lex.readings.button_goes)
+        ):
+            events.add("move")  # 按鈕怎麼走, "where does the button go": where it moves to
+        if (
+            not events
             and self.again
             and not self.irregular
             and (self.seats or objects & _POSITIONS)
