@@ -803,7 +803,12 @@ class _Reader:
             events.add("misplaced")
             objects.add("hole")
         places = {v for n, v in self.numbers if n is Number.ORDINAL}
-        someone = self.seats or objects & _POSITIONS or self.player_named
+        someone = (
+            self.seats
+            or objects & _POSITIONS
+            or self.player_named
+            or self._says(self.lex.readings.not_dealt_him)
+        )
         if self.not_dealt and not events and someone and not objects & _BOARD:
             # a card not dealt to someone: the first card not to the small blind went elsewhere;
             # a later card not dealt leaves the hand short; no card at all, the seat was passed over

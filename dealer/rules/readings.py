@@ -1,12 +1,12 @@
 """The word patterns of the reader's structural readings, as data (``readings`` in
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over, a
-street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer or
-the player", one seat's card given to another, the deal started at a wrong seat, a choice, a card's
-place in one seat's hand, a seat the deal's first two cards never go to, a card "not the first
-two", every other hand holding its two, "face down", what a seat holds, "more than one", amounts of
-chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the stub, a card
-seen, the button named, a street already out, a seat passed over for the whole hand, the decks'
+street said to be early, a count after a burn, a card not dealt (to him), "not the dealer", "the
+dealer or the player", one seat's card given to another, the deal started at a wrong seat, a
+choice, a card's place in one seat's hand, a seat the deal's first two cards never go to, a card
+"not the first two", every other hand holding its two, "face down", what a seat holds, "more than
+one", amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going back into
+the stub, a card seen, the button named, a street already out, a seat passed over for the whole hand, the decks'
 colours, a replacement card, one card said with its article, a chip left over, chips or amounts
 said, the big blind's first card, a later seat's first card, a ruling being carried out, the
 amounts of money named, the button written with its letter, the deal's own place of a card, a
@@ -38,6 +38,7 @@ _PATTERNS = {
     "early-street": True,
     "after-burn": True,
     "not-dealt": False,
+    "not-dealt-him": False,
     "not-dealer": False,
     "either-who": False,
     "misdirected": False,
@@ -95,6 +96,7 @@ class Readings:
     early_street: tuple[re.Pattern[str], ...]  # "premature turn", "轉牌過早"; group: street
     after_burn: tuple[re.Pattern[str], ...]  # "銷牌後發三張"; group: the count dealt
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
+    not_dealt_him: tuple[re.Pattern[str], ...]  # 沒發牌給他, "never dealt him": to someone named
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
     either_who: tuple[re.Pattern[str], ...]  # "the dealer or the player": either may have done it
     misdirected: tuple[re.Pattern[str], ...]  # 5號的牌發給了6號: one seat's card to another
