@@ -900,7 +900,13 @@ class _Reader:
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         two = players and set(players) == {2} and not self.seats_counted
         counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
-        if two and not events and not counting and objects & _HEADS_UP_TOPICS:
+        if (
+            two
+            and not events
+            and not counting
+            and objects & _HEADS_UP_TOPICS
+            and not self._says(self.lex.readings.yet_to_act)  # players still to act, not two in all
+        ):
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         if self.units and not events and any(v % min(self.units) for v in self.money):
             # "blinds 5/10, can someone bet 7", "137 with the 5 as the smallest chip": an amount
