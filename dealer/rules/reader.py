@@ -838,6 +838,8 @@ class _Reader:
             and not (objects - self.lex.loose)
         ):
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
+        if not objects & _STREETS_BURN - {"burn"} and self._says(self.lex.readings.flop_dealt):
+            objects.add("flop")  # 燒完牌翻出來四張: the flop came with four cards
         if (
             not events
             and "button" in objects
@@ -921,7 +923,7 @@ class _Reader:
             if found is not None and not events:
                 # "what is dealt once the flop betting is done": the next street
                 street = found.group(1).casefold()
-                objects -= {readings.street_of.get(street, street), "round-end"}
+                objects -= {readings.street_of.get(street, street), "round-end", "postflop"}
                 objects.add(readings.next_street[street])
         if self._says(readings.big_blind_first) and "heads-up" not in objects:
             # the small blind is dealt first, the big blind second (heads-up: the big blind first)
