@@ -6,14 +6,14 @@ dealer or the player", one seat's card given to another, the deal started at a w
 choice, a card's place in one seat's hand, a seat the deal's first two cards never go to, a card
 "not the first two", every other hand holding its two, "face down", what a seat holds, "more than
 one", amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going back into
-the stub, a card seen, the button named, a street already out, a seat passed over for the whole hand, the decks'
-colours, a replacement card, one card said with its article, a chip left over, chips or amounts
-said, the big blind's first card, a later seat's first card, a ruling being carried out, the
-amounts of money named, the button written with its letter, the deal's own place of a card, a
-round of the deal, two amounts, the order named or gone wrong, how many burns asked, a street's
-dealing said, one card named twice, whether something happened doubted, the 又 of "and then" after
-a finished deal, where the button goes, players still to act, the flop's cards counted as it
-came).
+the stub, a card seen, the button named, a street already out, a seat passed over for the whole
+hand, the decks' colours, a replacement card, one card said with its article, a chip left over,
+chips or amounts said, the big blind's first card, a later seat's first card, a ruling being
+carried out, the amounts of money named, the button written with its letter, the deal's own place
+of a card, a round of the deal, two amounts, the order named or gone wrong, how many burns asked, a
+street's dealing said, one card named twice, whether something happened doubted, the 又 of "and
+then" after a finished deal, where the button goes, players still to act, the flop's cards counted
+as it came).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -134,7 +134,7 @@ class Readings:
     flop_dealt: tuple[re.Pattern[str], ...]  # 翻出來四張: the flop's cards counted
     yet_to_act: tuple[re.Pattern[str], ...]  # "two players still to act": no table of two
     button_goes: tuple[re.Pattern[str], ...]  # 按鈕怎麼走, "where does the button go": its move
-    later_first: tuple[re.Pattern[str], ...]  # "the button's first card": after the deal's first two
+    later_first: tuple[re.Pattern[str], ...]  # "the button's first card": after the first two
     fixing: tuple[re.Pattern[str], ...]  # 正在處理, "the remedy said": a ruling being carried out
     money: tuple[re.Pattern[str], ...]  # "bet 7", 下注110: the amounts bet (groups)
     units: tuple[re.Pattern[str], ...]  # "5/10", 最小籌碼是5, 25的籌碼: the smallest chips (groups)
