@@ -990,6 +990,18 @@ class _Reader:
             objects.add("flop")
             events -= {"exposed", "face-up"}
             self.numbers -= {(Number.COUNT, 3)}
+        if (
+            "missed-burn" in events
+            and events & {"exposed", "face-up"}
+            and not objects & {"hole", "deck"}
+            and not self.seats
+        ):
+            # "翻牌前沒燒牌就翻了", "沒燒牌直接翻了四張": a street turned without its burn, no card
+            # exposed; before the flop, or three cards or more turned, that street is the flop
+            events -= {"exposed", "face-up"}
+            turned = {v for n, v in self.numbers if n is Number.COUNT}
+            if not objects & streets and ("preflop" in objects or (turned and min(turned) >= 3)):
+                objects.add("flop")
         # a card that came: not the 翻 of the flop's own name (翻牌圈沒人下注可以讓牌嗎)
         came = self.dealt or bool(_CAME.search(self.text.replace("翻牌", "")))
         if (
