@@ -923,7 +923,9 @@ class _Reader:
             if found is not None and not events:
                 # "what is dealt once the flop betting is done": the next street
                 street = found.group(1).casefold()
-                objects -= {readings.street_of.get(street, street), "round-end", "postflop"}
+                # (its betting, action or round is the street's, over: none of them is asked)
+                over = {readings.street_of.get(street, street), "round-end", "postflop"}
+                objects -= over | {"bet", "action"}
                 objects.add(readings.next_street[street])
         if self._says(readings.big_blind_first) and "heads-up" not in objects:
             # the small blind is dealt first, the big blind second (heads-up: the big blind first)
