@@ -895,7 +895,17 @@ class _Reader:
             events -= {"exposed", "face-up"}  # a card seen twice, or of another deck, is found so
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
-        if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
+        joined = (  # "exposed the hole cards of seat 3 and seat 8": one card of each
+            events
+            and events <= {"exposed", "face-up"}
+            and not any(n is Number.COUNT for n, _ in self.numbers)
+            and self._says(self.lex.readings.seats_joined)
+        )
+        if (
+            len(set(self.seats)) >= 2
+            and (self.each or joined)
+            and events & {"extra", "exposed", "face-up"}
+        ):
             # "2號和8號各多一張": each of the seats named, so that many players, a bar like a count
             self.counted_players = (Number.PLAYERS, len(set(self.seats)))
             self.numbers.add(self.counted_players)

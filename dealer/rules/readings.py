@@ -12,8 +12,8 @@ chips or amounts said, the big blind's first card, a later seat's first card, a 
 carried out, the amounts of money named, the button written with its letter, the deal's own place
 of a card, a round of the deal, two amounts, the order named or gone wrong, how many burns asked, a
 street's dealing said, one card named twice, whether something happened doubted, the 又 of "and
-then" after a finished deal, where the button goes, players still to act, the flop's cards counted
-as it came).
+then" after a finished deal, where the button goes, players still to act, seats named together, the
+flop's cards counted as it came).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -87,6 +87,7 @@ _PATTERNS = {
     "button-goes": False,
     "yet-to-act": False,
     "flop-dealt": False,
+    "seats-joined": False,
     "doubted": False,
 }
 
@@ -131,6 +132,7 @@ class Readings:
     odd_chip: tuple[re.Pattern[str], ...]  # "the extra chip", 多出一個籌碼: a chip over, no card
     chips: tuple[re.Pattern[str], ...]  # chips or amounts said ("5/10", 籌碼): a matter of money
     big_blind_first: tuple[re.Pattern[str], ...]  # 大盲的第一張: the deal's second card
+    seats_joined: tuple[re.Pattern[str], ...]  # "seat 3 and seat 8", 2號與6號: seats together
     flop_dealt: tuple[re.Pattern[str], ...]  # 翻出來四張: the flop's cards counted
     yet_to_act: tuple[re.Pattern[str], ...]  # "two players still to act": no table of two
     button_goes: tuple[re.Pattern[str], ...]  # 按鈕怎麼走, "where does the button go": its move
