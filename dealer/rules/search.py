@@ -215,6 +215,7 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             return _none(query, reading)
         chosen = partial[:3]
         chosen += [f for f in _two_errors(chosen[0], reading, ranked) if f not in chosen]
+        chosen += _owner_left_out(chosen, reading, ranked)
         return _which(chosen, reading, "event" if reading.events else "object")
     best = candidates[0]
     tier = _KIND_TIER if reading.guessed else _TIER  # a guessed facet decides nothing alone
@@ -318,6 +319,10 @@ def search(query: str, ruleset: str | None = None) -> Answer:
             and f not in offered
         ]
         offered = offered[: _MOST - 1] + unsaid[:1] if unsaid else offered
+    # a particular word said in passing that no rule offered explains: the rule that does; a
+    # thing named that only one rule is about: that rule
+    explaining = _unexplained(offered, reading, ranked) or _owner_left_out(offered, reading, ranked)
+    offered = offered[: _MOST - 1] + explaining if explaining else offered
     if late and late[0] not in offered:  # when it was noticed, or a second error, is asked too
         offered = offered[: _MOST - 1] + late
     return _which(offered, reading)
@@ -410,9 +415,17 @@ def _passing_unused(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[
     of the question the single answer leaves unexplained, so that rule is offered with it
     ("mucked at showdown, does he get a share?": a share is the board playing; a mucked hand's
     rule has no share)."""
+    return _unexplained([best], reading, ranked)
+
+
+def _unexplained(offered: Sequence[Fit], reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """The rule that explains a particular word said in passing (at most ``_FEW`` rules list it)
+    which none of the rules offered lists, when it is about the same things read as one of them
+    ("比牌時他把牌扔了，還能分錢嗎": the showdown's rules offered have no share, the board
+    playing has): a fact of the question the offer would leave out."""
     facets = table().facets
     listing = _listing()
-    mine = facets[best.id].object | facets[best.id].also
+    mine = frozenset().union(*(facets[f.id].object | facets[f.id].also for f in offered))
     unused = {
         thing for thing in (reading.objects & table().loose) - mine if len(listing[thing]) <= _FEW
     }
@@ -421,8 +434,34 @@ def _passing_unused(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[
     read = reading.objects - table().loose
     for f in ranked:
         theirs = facets[f.id].object | facets[f.id].also
-        if f.id != best.id and unused & theirs and theirs & mine & read:
+        if f not in offered and unused & theirs and theirs & mine & read:
             return [f]
+    return []
+
+
+@functools.cache
+def _owners() -> dict[str, str]:
+    """The objects only one rule lists (as its own or beside it), and that rule."""
+    listed: dict[str, set[str]] = {}
+    for rule_id, facets in table().facets.items():
+        for thing in facets.object | facets.also:
+            listed.setdefault(thing, set()).add(rule_id)
+    return {thing: next(iter(rules)) for thing, rules in listed.items() if len(rules) == 1}
+
+
+def _owner_left_out(offered: Sequence[Fit], reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
+    """The one rule about a thing named in words that no other rule speaks of, left out of a
+    "which one?" though its own object was said ("牌裡面有鬼牌，7號剛看到": a joker in the deck,
+    whatever else was seen); not a thing guessed from one character of an unknown word (脚 of
+    手忙脚乱 is no kicker)."""
+    if reading.guessed:
+        return []
+    owners = _owners()
+    ids = {f.id for f in offered}
+    for thing in sorted(reading.said - table().loose):
+        owner = owners.get(thing)
+        if owner is not None and owner not in ids and thing in table().facets[owner].object:
+            return [f for f in ranked if f.id == owner]
     return []
 
 
