@@ -848,7 +848,12 @@ class _Reader:
             events.add("misplaced")
             objects.add("hole")
         places = {v for n, v in self.numbers if n is Number.ORDINAL}
-        someone = self.seats or objects & _POSITIONS or self.player_named
+        someone = (
+            self.seats
+            or objects & _POSITIONS
+            or self.player_named
+            or self._says(self.lex.readings.not_dealt_him)
+        )
         if self.not_dealt and not events and someone and not objects & _BOARD:
             # a card not dealt to someone: the first card not to the small blind went elsewhere;
             # a later card not dealt leaves the hand short; no card at all, the seat was passed over
@@ -878,6 +883,29 @@ class _Reader:
             and not (objects - self.lex.loose)
         ):
             events.add("second-error")  # "處理時又出錯", "a second mistake": an error in a remedy
+        if not objects & _STREETS_BURN - {"burn"} and self._says(self.lex.readings.flop_dealt):
+            objects.add("flop")  # 燒完牌翻出來四張: the flop came with four cards
+        if (
+            not events
+            and "button" in objects
+            and "heads-up" not in objects  # going heads-up: where it goes is the heads-up rule's
+            and self._says(self.lex.readings.button_goes)
+        ):
+            events.add("move")  # 按鈕怎麼走, "where does the button go": where it moves to
+        if (
+            not events
+            and self.again
+            and not self.irregular
+            and (self.seats or objects & _POSITIONS)
+            and {v for n, v in self.numbers if n is Number.COUNT} == {1}
+            and self._says(self.lex.readings.then_again)
+        ):
+            # 發完兩圈又給莊位發了一張, "the deal done, then one more to the button": one card
+            # given after the deal's rounds, one too many in that hand
+            events.add("extra")
+            objects.add("hole")
+            self.numbers = {(n, v) for n, v in self.numbers if n is not Number.COUNT}
+            self.numbers.add((Number.EXTRA, 1))
         extras = {v for n, v in self.numbers if n is Number.EXTRA}
         if (
             "extra" in events
@@ -912,14 +940,30 @@ class _Reader:
             events -= {"exposed", "face-up"}  # a card seen twice, or of another deck, is found so
         if objects & _SHOWING:
             events -= {"exposed", "face-up"}  # showing a hand at the showdown is no exposure
-        if len(set(self.seats)) >= 2 and self.each and events & {"extra", "exposed", "face-up"}:
+        joined = (  # "exposed the hole cards of seat 3 and seat 8": one card of each
+            events
+            and events <= {"exposed", "face-up"}
+            and not any(n is Number.COUNT for n, _ in self.numbers)
+            and self._says(self.lex.readings.seats_joined)
+        )
+        if (
+            len(set(self.seats)) >= 2
+            and (self.each or joined)
+            and events & {"extra", "exposed", "face-up"}
+        ):
             # "2號和8號各多一張": each of the seats named, so that many players, a bar like a count
             self.counted_players = (Number.PLAYERS, len(set(self.seats)))
             self.numbers.add(self.counted_players)
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
         two = players and set(players) == {2} and not self.seats_counted
         counting = any(n is Number.COUNT for n, _ in self.numbers)  # "both blinds got 3 cards"
-        if two and not events and not counting and objects & _HEADS_UP_TOPICS:
+        if (
+            two
+            and not events
+            and not counting
+            and objects & _HEADS_UP_TOPICS
+            and not self._says(self.lex.readings.yet_to_act)  # players still to act, not two in all
+        ):
             objects.add("heads-up")  # "two players left, who acts first": a table of two
         if self.units and not events and any(v % min(self.units) for v in self.money):
             # "blinds 5/10, can someone bet 7", "137 with the 5 as the smallest chip": an amount
@@ -934,13 +978,18 @@ class _Reader:
             if found is not None and not events:
                 # "what is dealt once the flop betting is done": the next street
                 street = found.group(1).casefold()
-                objects -= {readings.street_of.get(street, street), "round-end"}
+                # (its betting, action or round is the street's, over: none of them is asked)
+                over = {readings.street_of.get(street, street), "round-end", "postflop"}
+                objects -= over | {"bet", "action"}
                 objects.add(readings.next_street[street])
         if self._says(readings.big_blind_first) and "heads-up" not in objects:
             # the small blind is dealt first, the big blind second (heads-up: the big blind first)
             self.numbers = {(n, v) for n, v in self.numbers if n is not Number.ORDINAL}
             self.numbers.add((Number.ORDINAL, 2))
-        self.in_hand = self._says(readings.seat_card)
+        self.in_hand = self._says(readings.seat_card) or (
+            # "the button's first card": dealt after the blinds' (heads-up, the button's is second)
+            self._says(readings.later_first) and "heads-up" not in objects
+        )
         if self.in_hand:
             # "seat 4's second card": dealt in the deal's second round, so a card after the
             # deal's first two (even heads-up: the third or the fourth), not its second card
@@ -1009,6 +1058,18 @@ class _Reader:
             objects.add("flop")
             events -= {"exposed", "face-up"}
             self.numbers -= {(Number.COUNT, 3)}
+        if (
+            "missed-burn" in events
+            and events & {"exposed", "face-up"}
+            and not objects & {"hole", "deck"}
+            and not self.seats
+        ):
+            # "翻牌前沒燒牌就翻了", "沒燒牌直接翻了四張": a street turned without its burn, no card
+            # exposed; before the flop, or three cards or more turned, that street is the flop
+            events -= {"exposed", "face-up"}
+            turned = {v for n, v in self.numbers if n is Number.COUNT}
+            if not objects & streets and ("preflop" in objects or (turned and min(turned) >= 3)):
+                objects.add("flop")
         # a card that came: not the 翻 of the flop's own name (翻牌圈沒人下注可以讓牌嗎)
         came = self.dealt or bool(_CAME.search(self.text.replace("翻牌", "")))
         if (

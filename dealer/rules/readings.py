@@ -1,17 +1,19 @@
 """The word patterns of the reader's structural readings, as data (``readings`` in
 ``procedures/search.yaml``): which street a Chinese street word is, the street after it, and the
 regular expressions that read a sentence's structure in both languages (a street's betting over, a
-street said to be early, a count after a burn, a card not dealt, "not the dealer", "the dealer or
-the player", one seat's card given to another, the deal started at a wrong seat, a choice, a card's
-place in one seat's hand, a seat the deal's first two cards never go to, a card "not the first
-two", every other hand holding its two, "face down", what a seat holds, "more than one", amounts of
-chips (5/10, bet 7), who shows first, a seat's third card, a card going back into the stub, a card
-seen, the button named, a street already out, a seat passed over for the whole hand, the decks'
-colours, a replacement card, one card said with its article, a chip left over, chips or amounts
-said, the big blind's first card, a ruling being carried out, the amounts of money named, the
-button written with its letter, the deal's own place of a card, a round of the deal, two amounts,
-the order named or gone wrong, how many burns asked, a street's dealing said, one card named twice,
-whether something happened doubted, the 又 of "and then" after a finished deal).
+street said to be early, a count after a burn, a card not dealt (to him), "not the dealer", "the
+dealer or the player", one seat's card given to another, the deal started at a wrong seat, a
+choice, a card's place in one seat's hand, a seat the deal's first two cards never go to, a card
+"not the first two", every other hand holding its two, "face down", what a seat holds, "more than
+one", amounts of chips (5/10, bet 7), who shows first, a seat's third card, a card going back into
+the stub, a card seen, the button named, a street already out, a seat passed over for the whole
+hand, the decks' colours, a replacement card, one card said with its article, a chip left over,
+chips or amounts said, the big blind's first card, a later seat's first card, a ruling being
+carried out, the amounts of money named, the button written with its letter, the deal's own place
+of a card, a round of the deal, two amounts, the order named or gone wrong, how many burns asked, a
+street's dealing said, one card named twice, whether something happened doubted, the 又 of "and
+then" after a finished deal, where the button goes, players still to act, seats named together, the
+flop's cards counted as it came).
 Checked on load: a pattern that does not compile, or lacks the group its reading takes, is a
 ``file:line: message`` error.
 """
@@ -38,6 +40,7 @@ _PATTERNS = {
     "early-next": True,
     "after-burn": True,
     "not-dealt": False,
+    "not-dealt-him": False,
     "not-dealer": False,
     "either-who": False,
     "misdirected": False,
@@ -65,6 +68,7 @@ _PATTERNS = {
     "odd-chip": False,
     "chips": False,
     "big-blind-first": False,
+    "later-first": False,
     "fixing": False,
     "money": True,
     "units": True,
@@ -81,6 +85,10 @@ _PATTERNS = {
     "stub-burn": False,
     "which-card": False,
     "then-again": False,
+    "button-goes": False,
+    "yet-to-act": False,
+    "flop-dealt": False,
+    "seats-joined": False,
     "doubted": False,
     "own-flip": False,
 }
@@ -96,6 +104,7 @@ class Readings:
     # the street whose betting was open (the street after it was dealt early)
     after_burn: tuple[re.Pattern[str], ...]  # "銷牌後發三張"; group: the count dealt
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
+    not_dealt_him: tuple[re.Pattern[str], ...]  # 沒發牌給他, "never dealt him": to someone named
     not_dealer: tuple[re.Pattern[str], ...]  # "not the dealer's fault": the player did it
     either_who: tuple[re.Pattern[str], ...]  # "the dealer or the player": either may have done it
     misdirected: tuple[re.Pattern[str], ...]  # 5號的牌發給了6號: one seat's card to another
@@ -127,6 +136,11 @@ class Readings:
     odd_chip: tuple[re.Pattern[str], ...]  # "the extra chip", 多出一個籌碼: a chip over, no card
     chips: tuple[re.Pattern[str], ...]  # chips or amounts said ("5/10", 籌碼): a matter of money
     big_blind_first: tuple[re.Pattern[str], ...]  # 大盲的第一張: the deal's second card
+    seats_joined: tuple[re.Pattern[str], ...]  # "seat 3 and seat 8", 2號與6號: seats together
+    flop_dealt: tuple[re.Pattern[str], ...]  # 翻出來四張: the flop's cards counted
+    yet_to_act: tuple[re.Pattern[str], ...]  # "two players still to act": no table of two
+    button_goes: tuple[re.Pattern[str], ...]  # 按鈕怎麼走, "where does the button go": its move
+    later_first: tuple[re.Pattern[str], ...]  # "the button's first card": after the first two
     fixing: tuple[re.Pattern[str], ...]  # 正在處理, "the remedy said": a ruling being carried out
     money: tuple[re.Pattern[str], ...]  # "bet 7", 下注110: the amounts bet (groups)
     units: tuple[re.Pattern[str], ...]  # "5/10", 最小籌碼是5, 25的籌碼: the smallest chips (groups)
