@@ -201,9 +201,19 @@ def correct(word: str) -> str | None:
     if len({stem(w) for w in best}) != 1:  # "dealr": dealer or deal; a dropped letter is likelier
         longest = max(len(w) for w in best)
         best = [w for w in best if len(w) == longest]
+        # "thre": three or threw; a doubled letter typed once is likelier than one left off
+        best = [w for w in best if _undoubled(w, word)] or best
         if len({stem(w) for w in best}) != 1:
             return None
     return min(best)
+
+
+def _undoubled(candidate: str, word: str) -> bool:
+    """``word`` is ``candidate`` with one of its doubled letters typed once ("thre", "thr")."""
+    return any(
+        candidate[i] == candidate[i + 1] and candidate[:i] + candidate[i + 1 :] == word
+        for i in range(len(candidate) - 1)
+    )
 
 
 class _Reader:
@@ -241,6 +251,7 @@ class _Reader:
         self.counted_players: tuple[Number, int] | None = None  # players counted from seats named
         self.corrected: list[tuple[str, str]] = []
         self.unknown: list[str] = []
+        self.exposed_forms: list[str] = []  # the words an exposure was read from
 
     # -- what a form means
     def note(self, facet: str, value: str, form: str) -> None:
@@ -264,6 +275,8 @@ class _Reader:
             self.found[facet].add(value)
             if facet == "event" and value in ("exposed", "face-up"):
                 self.exposures += 1
+            if facet == "event" and value == "exposed":
+                self.exposed_forms.append(form)
             self.field = True
         elif facet == "outside":
             self.outside.append(form)
@@ -743,6 +756,16 @@ class _Reader:
         self.holding = self.holding or self._says(self.lex.readings.seat_holds)  # 4號三張牌
         said = frozenset(objects)  # the objects the words name, before any reading adds one
         when = self.found["when"]
+        if (
+            "extra" in events
+            and events <= {"extra", "exposed", "face-up"}
+            and len(set(self.seats)) <= 1  # (not "seat 1 has one card, seat 2 an extra")
+            and {(n, v) for n, v in self.numbers if n in (Number.COUNT, Number.EXTRA)}
+            == {(Number.COUNT, 1)}
+        ):
+            # "an extra card to seat 2, just that one", "only one": the cards too many counted,
+            # not a hand of one card
+            self.numbers = (self.numbers - {(Number.COUNT, 1)}) | {(Number.EXTRA, 1)}
         any_count = any(n is Number.COUNT for n, _ in self.numbers)
         if "doubled" in events and not (self.card_word or self.dealt or any_count):
             events.discard("doubled")  # "the big blind twice in a row": no card dealt twice
@@ -752,6 +775,13 @@ class _Reader:
             self.dealer_named = False
             if not self._says(self.lex.readings.button_named):
                 objects.discard("button")  # 不是莊家的錯: 莊家 is the dealer there, not the button
+        own_flip = next((m for p in self.lex.readings.own_flip if (m := p.search(self.text))), None)
+        if own_flip is not None:
+            # "玩家自己翻牌亮了一張": 翻牌 said of the player himself is his turning his cards
+            # over, not the flop (no player deals a street); the flop named elsewhere stays
+            if "翻牌" not in self.text[: own_flip.start()] + self.text[own_flip.end() :]:
+                objects.discard("flop")
+            events.add("exposed")
         if not events and len(set(self.seats)) != 1 and self._says(self.lex.readings.misdirected):
             # "5號的牌發給了6號": seat 6 got a card out of its turn (the rulesets rule it apart)
             events.add("doubled")
@@ -771,12 +801,27 @@ class _Reader:
         lying = events and events <= {"exposed", "face-up"} and objects - self.lex.loose == {"burn"}
         if lying and not self.seats and self._says(self.lex.readings.face_down):
             events.clear()  # "burn face up or face down?", 銷牌要面朝下嗎: how a burn is dealt
+        # the exposure only said by seeing ("看到", "everyone saw") a card said to be face up:
+        # that card seen, no other card exposed
+        seen_up = {"exposed", "face-up"} <= events and all(
+            any(p.search(f) for p in self.lex.readings.seen) for f in self.exposed_forms
+        )
+        if seen_up and events <= {"exposed", "face-up", "extra"} and "extra" in events:
+            events.discard("exposed")  # "多發的那張是正面朝上發出去的，大家都看到了": that card
+        in_stub = "deck" in objects and not (self.seats or self.player_named)
+        if seen_up and events == {"exposed", "face-up"} and in_stub:
+            # "牌堆裡看到一張正面朝上的牌": a face-up card seen in the stub is found so, not
+            # exposed by anyone (the 看到 of one who finds it)
+            events.discard("exposed")
         if events == {"face-up"} and "deck" in objects and "hole" not in objects:
             events.add("boxed")  # "two face-up cards in the stub", 牌疊裡有一張翻著: boxed
         if "passed" in events and ("skipped" in events or self._says(self.lex.readings.whole_hand)):
             events.discard("passed")  # passed over for the whole hand: never served
             events.add("skipped")
-        early_said = self._says(self.lex.readings.early_street)  # the street out is the early one
+        # the street out is the early one
+        early_said = self._says(self.lex.readings.early_street) or self._says(
+            self.lex.readings.early_next
+        )
         if (
             self._says(self.lex.readings.street_out)
             and not events & {"early", "extra", "missed-burn"}
@@ -975,7 +1020,10 @@ class _Reader:
             objects.add("hole")
         if self.later_round and not any(n is Number.ORDINAL for n, _ in self.numbers):
             self.numbers.add((Number.ORDINAL, 3))  # a later round: after the deal's first two
-        if objects & streets and not objects & {"hole", "deck"}:
+        # "the exposed card held as the flop burn": the street names the role a card seen is
+        # given, not a street card turned face up; the exposure stays (SEEN-CARD-STAYS-OUT)
+        held_burn = self._says(readings.burn_role)
+        if objects & streets and not objects & {"hole", "deck"} and not held_burn:
             events -= {"exposed", "face-up"}  # a street card is turned face up: no exposure
         if "board" in objects and not objects & streets and places:
             # "第四張共牌", "the last board card": the board's place names its street
@@ -988,6 +1036,14 @@ class _Reader:
             events.add("early")
             street = readings.street_of.get(early.group(1), early.group(1).casefold())
             objects -= streets - {street}
+        ahead = next((m for p in readings.early_next if (m := p.search(self.text))), None)
+        if early is None and ahead is not None and not events - {"exposed", "face-up", "early"}:
+            # "burned and turned while seat 6 still hadn't acted on the flop": to burn and turn
+            # deals the street after the one whose betting is open, and that street is early
+            # (its burn is how a street is dealt, said in passing)
+            events.add("early")
+            objects -= streets | {"burn"}
+            objects.add(readings.next_street[ahead.group(1).casefold()])
         three = {v for n, v in self.numbers if n is Number.COUNT} == {3}
         if (
             three
@@ -1029,7 +1085,7 @@ class _Reader:
             # burns under the flop, nobody acted yet": the burn's error, found before action)
             events.add("early")
             when.discard("before-action")
-        if "early" in events and objects & streets and "hole" not in objects:
+        if "early" in events and objects & streets and "hole" not in objects and not held_burn:
             events -= {"exposed", "face-up"}  # "河牌提早翻開": a board card is turned to be seen
         if self._says(readings.seat_extra):
             # "給小盲發了第三張": a seat's third card is one too many, not the deal's third card
@@ -1158,6 +1214,7 @@ class _Reader:
             and events & {"extra", "exposed"}
             and not back_in
             and not (role and stub_burn)
+            and "second-error" not in events  # 又出錯: the "again" is the second error's
         ):
             # one held as the burn and another ("2 extra cards, one already held as the burn"):
             # two in the deal (DEAL-EXTRA-MULTIPLE's own text)
@@ -1169,7 +1226,9 @@ class _Reader:
             implied |= events - {"second-error"}
             events = {"second-error"}
         if "seen-card" in events and events - {"seen-card"}:
-            implied |= events - {"seen-card"}  # "the exposed card held as the burn": how it came
+            # "the exposed card held as the burn": how it came; its exposure is the card seen
+            # itself, no second error to stack beside it (an extra card held too is one)
+            implied |= events - {"seen-card", "exposed", "face-up"}
             events = {"seen-card"}
         self._each_hand(objects, implied, counts)
         if "table" in objects and events & (_HAND_EVENTS | {"off-table"}):

@@ -37,6 +37,7 @@ NUMBER_READS = ("seat", "round", "last", "ordinal", "count", "extra", "players")
 _PATTERNS = {
     "after-street": True,
     "early-street": True,
+    "early-next": True,
     "after-burn": True,
     "not-dealt": False,
     "not-dealt-him": False,
@@ -89,6 +90,7 @@ _PATTERNS = {
     "flop-dealt": False,
     "seats-joined": False,
     "doubted": False,
+    "own-flip": False,
 }
 
 
@@ -98,6 +100,8 @@ class Readings:
     next_street: Mapping[str, str]  # a street's word -> the street dealt after it
     after_street: tuple[re.Pattern[str], ...]  # "once the flop betting is done"; group: street
     early_street: tuple[re.Pattern[str], ...]  # "premature turn", "轉牌過早"; group: street
+    early_next: tuple[re.Pattern[str], ...]  # "burned and turned while ... on the flop"; group:
+    # the street whose betting was open (the street after it was dealt early)
     after_burn: tuple[re.Pattern[str], ...]  # "銷牌後發三張"; group: the count dealt
     not_dealt: tuple[re.Pattern[str], ...]  # "沒有發給小盲": a card not dealt to someone
     not_dealt_him: tuple[re.Pattern[str], ...]  # 沒發牌給他, "never dealt him": to someone named
@@ -150,6 +154,7 @@ class Readings:
     street_dealt: tuple[re.Pattern[str], ...]  # "burn, then one card", 再開: a street's dealing
     doubted: tuple[re.Pattern[str], ...]  # "not sure if", 不記得有沒有: what follows is not known
     same_card: tuple[re.Pattern[str], ...]  # "two 7 of clubs", 兩張黑桃A: one card seen twice
+    own_flip: tuple[re.Pattern[str], ...]  # 自己翻牌: a player turned his cards over (no flop)
     # Chinese numbers and seats, in the order they are read ("5號", "第二張", "多發兩張", "兩家"):
     # each pattern with what it reads; a pattern with a group reads that number, else one
     numbers: tuple[tuple[re.Pattern[str], str], ...] = ()
