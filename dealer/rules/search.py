@@ -401,12 +401,12 @@ _FEW = 3  # a word said in passing that at most this many rules list is particul
 
 @functools.cache
 def _listing() -> dict[str, frozenset[str]]:
-    """The rules that list each object said in passing (``loose``), as their own or beside it."""
-    facets = table().facets
-    return {
-        thing: frozenset(r for r, f in facets.items() if thing in f.object | f.also)
-        for thing in table().loose
-    }
+    """The rules that list each object, as their own or beside it."""
+    listed: dict[str, set[str]] = {}
+    for rule_id, facets in table().facets.items():
+        for thing in facets.object | facets.also:
+            listed.setdefault(thing, set()).add(rule_id)
+    return {thing: frozenset(rules) for thing, rules in listed.items()}
 
 
 def _passing_unused(best: Fit, reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
@@ -427,7 +427,9 @@ def _unexplained(offered: Sequence[Fit], reading: Reading, ranked: Sequence[Fit]
     listing = _listing()
     mine = frozenset().union(*(facets[f.id].object | facets[f.id].also for f in offered))
     unused = {
-        thing for thing in (reading.objects & table().loose) - mine if len(listing[thing]) <= _FEW
+        thing
+        for thing in (reading.objects & table().loose) - mine
+        if len(listing.get(thing, ())) <= _FEW
     }
     if not unused:
         return []
@@ -439,16 +441,6 @@ def _unexplained(offered: Sequence[Fit], reading: Reading, ranked: Sequence[Fit]
     return []
 
 
-@functools.cache
-def _owners() -> dict[str, str]:
-    """The objects only one rule lists (as its own or beside it), and that rule."""
-    listed: dict[str, set[str]] = {}
-    for rule_id, facets in table().facets.items():
-        for thing in facets.object | facets.also:
-            listed.setdefault(thing, set()).add(rule_id)
-    return {thing: next(iter(rules)) for thing, rules in listed.items() if len(rules) == 1}
-
-
 def _owner_left_out(offered: Sequence[Fit], reading: Reading, ranked: Sequence[Fit]) -> list[Fit]:
     """The one rule about a thing named in words that no other rule speaks of, left out of a
     "which one?" though its own object was said ("牌裡面有鬼牌，7號剛看到": a joker in the deck,
@@ -456,11 +448,14 @@ def _owner_left_out(offered: Sequence[Fit], reading: Reading, ranked: Sequence[F
     手忙脚乱 is no kicker)."""
     if reading.guessed:
         return []
-    owners = _owners()
+    listing = _listing()
     ids = {f.id for f in offered}
     for thing in sorted(reading.said - table().loose):
-        owner = owners.get(thing)
-        if owner is not None and owner not in ids and thing in table().facets[owner].object:
+        rules = listing.get(thing, frozenset())
+        if len(rules) != 1:
+            continue  # no rule, or more than one, speaks of it
+        (owner,) = rules
+        if owner not in ids and thing in table().facets[owner].object:
             return [f for f in ranked if f.id == owner]
     return []
 
