@@ -63,6 +63,9 @@ THIRTEENTH = _phrasings("floor_phrases_thirteenth")
 # the fourteenth development set (issue 22, sixteenth round), 360 phrasings written blind on
 # 2026-12-07 and scored at first sight (docs/floor.md), then developed on
 FOURTEENTH = _phrasings("floor_phrases_fourteenth")
+# the fifteenth development set (issue 22, seventeenth round), 360 phrasings written blind on
+# 2026-12-07 and scored at first sight (docs/floor.md), then developed on
+FIFTEENTH = _phrasings("floor_phrases_fifteenth")
 HOUSE = str(ROOT / "procedures" / "house" / "first-two-cards.yaml")
 runner = CliRunner()
 _PLACES = ("FIRST", "SECOND", "OTHER", "MULTIPLE")
@@ -168,6 +171,8 @@ FLOORS: dict[str, tuple[list[dict[str, Any]], Floor]] = {
     "thirteenth": (THIRTEENTH, Floor(0.993, 0, 0, None, 0.73)),  # 328 of 330, sixteenth round
     # written blind for the sixteenth round: its first sight (295 of 330, 12 wrong, 5 no rule)
     "fourteenth": (FOURTEENTH, Floor(0.996, 0, 0, None, 0.76)),  # 329 of 330, sixteenth round
+    # written blind for the seventeenth round: its first sight (294 of 330, 9 wrong, 7 no rule)
+    "fifteenth": (FIFTEENTH, Floor(0.890, 9, 7, 27, 0.66)),
 }
 
 
@@ -207,6 +212,7 @@ SHAPES: dict[str, tuple[list[dict[str, Any]], Shape]] = {
     "twelfth": (TWELFTH, Shape(360, 120, 30, asks=True)),
     "thirteenth": (THIRTEENTH, Shape(360, 120, 30, asks=True)),
     "fourteenth": (FOURTEENTH, Shape(360, 120, 30, asks=True)),
+    "fifteenth": (FIFTEENTH, Shape(360, 120, 30, asks=True)),
 }
 
 
