@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from dealer.rules.lexicon import KINDS, PARTICLES, Lexicon, Number, table
-from dealer.rules.words import CJK, COUNTS, ORDINALS, WORD, ZH_STOP, stem
+from dealer.rules.words import CJK, COUNTS, ORDINALS, WORD, ZH_STOP, number_words, stem
 
 
 @dataclass(frozen=True, slots=True)
@@ -299,6 +299,7 @@ class _Reader:
             text = self._mandarin(text)
         for pattern in self.lex.readings.button_letter:
             text = pattern.sub("莊", text)  # "D位": the button written with its letter
+        text = number_words(text)  # "fifty-one cards": 51, not a misspelt "fifth"
         original = text
         for pattern in self.lex.readings.more_than:
             # "more than one card": two at least, written as that number for the readings below

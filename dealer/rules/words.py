@@ -44,6 +44,34 @@ COUNTS = {"zero": 0, "no": 0, "one": 1, "single": 1, "two": 2, "twice": 2, "doub
            "pair": 2, "both": 2, "three": 3, "thrice": 3, "triple": 3, "four": 4, "five": 5,
            "six": 6, "seven": 7, "eight": 8, "nine": 9, "ten": 10, "several": 2,
            "multiple": 2}  # fmt: skip
+# The English numbers past ten, written as words ("fifty-one cards", "eleven guys"): read as their
+# digits before anything else, so that a count of the deck or of the players is not a misspelt
+# ordinal ("fifty" is no "fifth")
+_TEENS = ("eleven", "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen",
+          "eighteen", "nineteen")  # fmt: skip
+_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
+_UNITS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+_NUMBER_WORDS = re.compile(
+    rf"\b(?:({'|'.join(_TENS)})(?:[-\s]+({'|'.join(_UNITS)}))?|({'|'.join(_TEENS)}))\b",
+    re.IGNORECASE,
+)
+
+
+def number_words(text: str) -> str:
+    """The English numbers past ten written as words, in digits (``"fifty-one"`` -> ``"51"``).
+
+    >>> number_words("only fifty-one cards, eleven guys, twenty two players, the fifteenth")
+    'only 51 cards, 11 guys, 22 players, the fifteenth'
+    """
+
+    def digits(match: re.Match[str]) -> str:
+        tens, unit, teen = match.groups()
+        if teen is not None:
+            return str(11 + _TEENS.index(teen.casefold()))
+        value = 20 + 10 * _TENS.index(tens.casefold())
+        return str(value + (1 + _UNITS.index(unit.casefold()) if unit else 0))
+
+    return _NUMBER_WORDS.sub(digits, text)
 WORD = re.compile(r"[a-z0-9]+")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 
