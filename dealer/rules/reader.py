@@ -233,6 +233,7 @@ class _Reader:
     singular = dealt = first_round = later_round = big_blind = small_blind = False
     not_dealt = holding = again = mid_deal = mid_card = choice = seats_counted = False
     card_word = received = counted_extra = also = hedged = passive = remedy = in_hand = False
+    too = False  # "seat 6 too", "as well", 6號也有: what one seat met, another met as well
     apiece = False  # 各, "each": so many apiece, never all together
     after_two = False  # "not the first two cards", 不是前兩張: a card after the deal's first two
     chips = False  # chips or amounts said
@@ -418,6 +419,7 @@ class _Reader:
         self.apiece = self.apiece or "各" in text  # 各: each one apiece (都 may be all together)
         self.again = self.again or any(c in "又再" for c in text)
         self.also = self.also or any(w in text for w in _ZH_ALSO)
+        self.too = self.too or "也" in text
         self.hedged = self.hedged or any(w in text for w in _ZH_HEDGES)
         self.passive = self.passive or "被" in text
         self.choice = self.choice or any(p.search(text) for p in self.lex.readings.choice)
@@ -525,6 +527,7 @@ class _Reader:
         self.card_word = self.card_word or "card" in raw or "cards" in raw
         self.again = self.again or bool({"again", "another"} & set(raw))
         self.also = self.also or bool({"too", "also", "then"} & set(raw))
+        self.too = self.too or bool({"too", "also"} & set(raw)) or "as well" in " ".join(raw)
         self.hedged = self.hedged or bool({"maybe", "perhaps", "possibly"} & set(raw))
         self.choice = self.choice or ("or" in raw and raw[0] in _ASKING)
         self.holding = self.holding or bool(_HOLDING & set(raw))
@@ -949,10 +952,11 @@ class _Reader:
         )
         if (
             len(set(self.seats)) >= 2
-            and (self.each or joined)
+            and (self.each or joined or self.too)
             and events & {"extra", "exposed", "face-up"}
         ):
             # "2號和8號各多一張": each of the seats named, so that many players, a bar like a count
+            # ("seat 5 and maybe seat 6 too", "then seat nine a 3rd card as well": the second too)
             self.counted_players = (Number.PLAYERS, len(set(self.seats)))
             self.numbers.add(self.counted_players)
         players = [v for n, v in self.numbers if n is Number.PLAYERS]
