@@ -72,6 +72,8 @@ def number_words(text: str) -> str:
         return str(value + (1 + _UNITS.index(unit.casefold()) if unit else 0))
 
     return _NUMBER_WORDS.sub(digits, text)
+
+
 WORD = re.compile(r"[a-z0-9]+")
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]+")
 
