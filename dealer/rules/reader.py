@@ -1179,6 +1179,11 @@ class _Reader:
         for name, (cards, more, fewer, near) in self.lex.implied.items():
             if name == "flop" and {"burn", "preflop"} <= objects:
                 continue  # "翻牌前燒了兩張", "double-burned before the flop": burns counted
+            burns = self.lex.implied["burn"][0] if "burn" in self.lex.implied else cards
+            if name == "flop" and "burn" in objects and burns < max(counts, default=0) < cards:
+                # "burned two then flopped", 燒了兩張才發翻牌: a count over the burn's and under
+                # the flop's, the burn named, is of the burns (one burn, 燒一張再發, stays as read)
+                continue
             if name == "burn" and self.after_burn is not None:
                 continue  # the count is of the cards dealt after the burn
             # a seat said to hold three cards has one too many, whatever else is said of the deal
