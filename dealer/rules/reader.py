@@ -1176,11 +1176,16 @@ class _Reader:
         deck_sized = max(counts, default=0) >= _DECK_SIZED
         if self.card_word and deck_sized and not objects - self.lex.loose:
             objects.add("deck")  # "counted 51 cards", 點牌只有51張: only a deck holds that many
+        burns = self.lex.implied["burn"][0] if "burn" in self.lex.implied else None
         for name, (cards, more, fewer, near) in self.lex.implied.items():
             if name == "flop" and {"burn", "preflop"} <= objects:
                 continue  # "翻牌前燒了兩張", "double-burned before the flop": burns counted
-            burns = self.lex.implied["burn"][0] if "burn" in self.lex.implied else cards
-            if name == "flop" and "burn" in objects and burns < max(counts, default=0) < cards:
+            if (
+                name == "flop"
+                and "burn" in objects
+                and burns is not None
+                and burns < max(counts, default=0) < cards
+            ):
                 # "burned two then flopped", 燒了兩張才發翻牌: a count over the burn's and under
                 # the flop's, the burn named, is of the burns (one burn, 燒一張再發, stays as read)
                 continue
